@@ -1,0 +1,224 @@
+import ConcurrencyExtras
+import Dependencies
+
+extension Effect {
+  /// Makes this effect cancellable with ``cancel(id:)``, `Task.cancel(id:)` or another
+  /// `cancellable(id:cancelInFlight: true)` with the same id.
+  ///
+  /// ```swift
+  /// case .searchChanged(let query):
+  ///   return .run { send in await send(.results(try await search(query))) }
+  ///     .cancellable(id: CancelID.search, cancelInFlight: true)
+  /// ```
+  ///
+  /// Ids are scoped to the store and to the navigation element running the reducer: two presented
+  /// copies of one feature, or two rows of a `forEach`, never cancel each other's effects.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if case .none = operation { return .none }
+    @Dependency(\.navigationIDPath) var navigationIDPath
+    return Self(
+      operation: .cancellable(
+        CancelKey(id: id, path: navigationIDPath), cancelInFlight: cancelInFlight, self
+      )
+    )
+  }
+
+  /// An effect that cancels every in-flight effect marked with `id`.
+  ///
+  /// ```swift
+  /// case .stopButtonTapped:
+  ///   return .cancel(id: CancelID.timer)
+  /// ```
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    .cancel(ids: [id])
+  }
+
+  /// An effect that cancels every in-flight effect marked with any of `ids`.
+  public static func cancel<ID: Hashable & Sendable>(ids: some Sequence<ID>) -> Self {
+    @Dependency(\.navigationIDPath) var navigationIDPath
+    return Self(operation: .cancel(.keys(ids.map { CancelKey(id: $0, path: navigationIDPath) })))
+  }
+
+  /// An effect that cancels everything a child started: used when a child goes away.
+  static func cancelAll(under navigationIDPath: NavigationIDPath) -> Self {
+    Self(operation: .cancel(.navigation(navigationIDPath)))
+  }
+
+  /// Marks every effect of a child with the child's identity so tearing the child down cancels it.
+  func cancellable(navigationIDPath: NavigationIDPath) -> Self {
+    if case .none = operation { return .none }
+    return Self(
+      operation: .cancellable(
+        CancelKey(id: ChildEffectsID(), path: navigationIDPath), cancelInFlight: false, self
+      )
+    )
+  }
+}
+
+private struct ChildEffectsID: Hashable, Sendable {}
+
+/// Runs `operation` so that it can be cancelled with `Task.cancel(id:)` or an effect's
+/// `.cancel(id:)`.
+///
+/// ```swift
+/// return .run { send in
+///   await withTaskCancellation(id: CancelID.load, cancelInFlight: true) {
+///     await send(.loaded(try? await client.load()))
+///   }
+/// }
+/// ```
+public func withTaskCancellation<T: Sendable, Failure: Error>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: sending @escaping @isolated(any) () async throws(Failure) -> T
+) async throws(Failure) -> T {
+  let key = CancelKey(id: id, path: DependencyValues._current.navigationIDPath)
+  let registry = DependencyValues._current.cancellationRegistry
+  return try await registry.withCancellation(key, cancelInFlight: cancelInFlight, operation: operation)
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Cancels every in-flight effect or `withTaskCancellation` operation marked with `id`.
+  ///
+  /// ```swift
+  /// return .run { _ in Task.cancel(id: CancelID.timer) }
+  /// ```
+  public static func cancel(id: some Hashable & Sendable) {
+    @Dependency(\.navigationIDPath) var navigationIDPath
+    @Dependency(\.cancellationRegistry) var registry
+    registry.cancel(.keys([CancelKey(id: id, path: navigationIDPath)]))
+  }
+}
+
+/// A user's cancellation id, scoped to the navigation element that used it.
+struct CancelKey: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let id: AnyHashableSendable
+  let path: NavigationIDPath
+
+  init<ID: Hashable & Sendable>(id: ID, path: NavigationIDPath) {
+    self.type = ObjectIdentifier(ID.self)
+    self.id = AnyHashableSendable(id)
+    self.path = path
+  }
+}
+
+/// What a `.cancel` effect cancels.
+enum CancellationTarget: Sendable {
+  /// The effects marked with these ids.
+  case keys([CancelKey])
+  /// Every effect started at or below this navigation path: a child that went away.
+  case navigation(NavigationIDPath)
+}
+
+/// The cancellable work of one root store: which running tasks are marked with which ids.
+///
+/// Each root store has its own registry (it reaches effects as a dependency), so stores never
+/// cancel each other's effects. Work outside any store uses a shared registry.
+final class CancellationRegistry: Sendable {
+  private struct Entries {
+    var nextToken: UInt64 = 0
+    var cancellers: [CancelKey: [UInt64: @Sendable () -> Void]] = [:]
+    var throttles: [CancelKey: any Sendable] = [:]
+  }
+
+  private let entries = Locked(Entries())
+
+  /// Marks a running piece of work with `keys`; returns a token to unmark it when it ends.
+  func insert(_ cancel: @escaping @Sendable () -> Void, keys: [CancelKey]) -> UInt64 {
+    entries.withLock { entries in
+      entries.nextToken += 1
+      for key in keys {
+        entries.cancellers[key, default: [:]][entries.nextToken] = cancel
+      }
+      return entries.nextToken
+    }
+  }
+
+  func remove(_ token: UInt64, keys: [CancelKey]) {
+    entries.withLock { entries in
+      for key in keys {
+        entries.cancellers[key]?[token] = nil
+        if entries.cancellers[key]?.isEmpty == true {
+          entries.cancellers[key] = nil
+        }
+      }
+    }
+  }
+
+  func cancel(_ target: CancellationTarget) {
+    let cancellers = entries.withLock { entries in
+      let keys: [CancelKey]
+      switch target {
+      case let .keys(targetKeys):
+        keys = targetKeys
+      case let .navigation(path):
+        keys = entries.cancellers.keys.filter { $0.path.hasPrefix(path) }
+        for key in entries.throttles.keys where key.path.hasPrefix(path) {
+          entries.throttles[key] = nil
+        }
+      }
+      return keys.flatMap { entries.cancellers.removeValue(forKey: $0)?.values ?? [:].values }
+    }
+    for cancel in cancellers {
+      cancel()
+    }
+  }
+
+  /// The number of running pieces of work marked with some id (for tests and benchmarks).
+  var count: Int {
+    entries.withLock { Set($0.cancellers.values.flatMap(\.keys)).count }
+  }
+
+  /// Runs `operation` in a child task that `cancel` can reach under `key`.
+  func withCancellation<T: Sendable, Failure: Error>(
+    _ key: CancelKey,
+    cancelInFlight: Bool,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: sending @escaping @isolated(any) () async throws(Failure) -> T
+  ) async throws(Failure) -> T {
+    if cancelInFlight {
+      cancel(.keys([key]))
+    }
+    let task = Task { () async -> Result<T, Failure> in
+      do throws(Failure) {
+        return .success(try await operation())
+      } catch {
+        return .failure(error)
+      }
+    }
+    let token = insert({ task.cancel() }, keys: [key])
+    defer { remove(token, keys: [key]) }
+    let result = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    return try result.get()
+  }
+
+  /// The state a `throttle` keeps between the effects that share its id.
+  func withThrottle<Value: Sendable, R>(
+    _ key: CancelKey, _ body: (inout Value?) -> R
+  ) -> R {
+    entries.withLock { entries in
+      var value = entries.throttles[key] as? Value
+      defer { entries.throttles[key] = value }
+      return body(&value)
+    }
+  }
+}
+
+private enum CancellationRegistryKey: DependencyKey {
+  static let liveValue = CancellationRegistry()
+  static var testValue: CancellationRegistry { liveValue }
+}
+
+extension DependencyValues {
+  /// The registry of the store whose reducer or effect is running.
+  var cancellationRegistry: CancellationRegistry {
+    get { self[CancellationRegistryKey.self] }
+    set { self[CancellationRegistryKey.self] = newValue }
+  }
+}

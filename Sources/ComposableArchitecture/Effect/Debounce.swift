@@ -1,0 +1,28 @@
+import Clocks
+import Dependencies
+
+extension Effect {
+  /// Delays this effect by `dueTime` and cancels it if another effect with the same `id` arrives
+  /// before then: only the last of a burst runs.
+  ///
+  /// ```swift
+  /// case let .searchQueryChanged(query):
+  ///   state.query = query
+  ///   return .run { send in await send(.results(try await search(query))) }
+  ///     .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+  /// ```
+  ///
+  /// In tests, drive `clock` with a `TestClock` (`await clock.advance(by: .milliseconds(300))`).
+  public func debounce<C: Clock>(
+    id: some Hashable & Sendable,
+    for dueTime: C.Duration,
+    clock: C
+  ) -> Self {
+    if case .none = operation { return .none }
+    return Self.concatenate(
+      Self(operation: .run(nil) { _ in try? await clock.sleep(for: dueTime) }),
+      self
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+}

@@ -1,0 +1,117 @@
+import Clocks
+import ConcurrencyExtras
+import Dependencies
+
+extension Effect {
+  /// Feeds back at most one action per `interval` among the effects that share `id`.
+  ///
+  /// The first action goes through at once. Actions arriving within `interval` of the last one
+  /// are held back and the latest (or, with `latest: false`, the first) of them is delivered when
+  /// the interval has elapsed.
+  ///
+  /// ```swift
+  /// case .scrolled:
+  ///   return .send(.loadNextPage).throttle(id: CancelID.paging, for: .seconds(1), clock: clock, latest: false)
+  /// ```
+  public func throttle<C: Clock>(
+    id: some Hashable & Sendable,
+    for interval: C.Duration,
+    clock: C,
+    latest: Bool
+  ) -> Self {
+    if case .none = operation { return .none }
+    @Dependency(\.navigationIDPath) var navigationIDPath
+    let key = CancelKey(id: id, path: navigationIDPath)
+    return Self(
+      operation: .run(nil) { send in
+        let registry = DependencyValues._current.cancellationRegistry
+        let pending = ThrottledDelivery<C.Instant>()
+        await self.run(
+          send: Send { action in
+            let throttle = Throttle(key: key, clock: clock, interval: interval, latest: latest)
+            guard let due = throttle.hold(UncheckedSendable(action), registry: registry) else {
+              send(action)
+              return
+            }
+            pending.schedule(due: due) {
+              try? await clock.sleep(until: due, tolerance: nil)
+              guard !Task.isCancelled else { return }
+              let action: UncheckedSendable<Action>? = throttle.release(registry: registry)
+              guard let action else { return }
+              send(unchecked: action)
+            }
+          },
+          registry: registry
+        )
+        await pending.finish()
+      }
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// The throttling decision for one action, given what earlier effects with the same id did.
+private struct Throttle<C: Clock>: Sendable {
+  let key: CancelKey
+  let clock: C
+  let interval: C.Duration
+  let latest: Bool
+
+  struct Memory: Sendable {
+    var lastDelivery: C.Instant
+    var heldBack: UncheckedSendable<Any>?
+  }
+
+  /// Returns `nil` if `action` may go out now (and records the delivery), or the instant the held
+  /// action is due.
+  func hold<Action>(_ action: UncheckedSendable<Action>, registry: CancellationRegistry) -> C.Instant? {
+    let now = clock.now
+    return registry.withThrottle(key) { (memory: inout Memory?) -> C.Instant? in
+      guard let last = memory else {
+        memory = Memory(lastDelivery: now, heldBack: nil)
+        return nil
+      }
+      let due = last.lastDelivery.advanced(by: interval)
+      guard now < due else {
+        memory = Memory(lastDelivery: now, heldBack: nil)
+        return nil
+      }
+      if latest || last.heldBack == nil {
+        memory?.heldBack = UncheckedSendable(action.value)
+      }
+      return due
+    }
+  }
+
+  /// Takes the held action for delivery and records the delivery.
+  func release<Action>(registry: CancellationRegistry) -> UncheckedSendable<Action>? {
+    let now = clock.now
+    return registry.withThrottle(key) { (memory: inout Memory?) in
+      let held = memory?.heldBack.map { UncheckedSendable($0.value as! Action) }
+      memory = Memory(lastDelivery: now, heldBack: nil)
+      return held
+    }
+  }
+}
+
+/// The one delayed delivery a throttled effect may be waiting on.
+@MainActor
+private final class ThrottledDelivery<Instant>: Sendable {
+  private var task: Task<Void, Never>?
+
+  nonisolated init() {}
+
+  func schedule(due: Instant, _ deliver: @escaping @MainActor @Sendable () async -> Void) {
+    guard task == nil else { return }
+    task = Task { await deliver() }
+  }
+
+  func finish() async {
+    guard let task else { return }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}

@@ -1,0 +1,100 @@
+@_spi(Reflection) import CasePaths
+import Dependencies
+
+/// The identity of one presented child, forEach element or stack element.
+///
+/// Reducer operators that run a child (``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``,
+/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` …) append one of these to the
+/// ``NavigationIDPath`` dependency before they run the child, so every cancellation id the child
+/// uses is scoped to that child. Tearing the child down cancels every key below its path.
+struct NavigationID: Hashable, Sendable {
+  /// Which slot of the parent state holds the child (the key path, as a hashable value).
+  let slot: AnyHashableSendable
+  /// Which child is in the slot: its `id` when identifiable, its case when an enum, else its type.
+  let identity: AnyHashableSendable
+
+  init(slot: AnyHashableSendable, identity: AnyHashableSendable) {
+    self.slot = slot
+    self.identity = identity
+  }
+
+  /// The identity of a value living at `keyPath` in its parent.
+  init<Value>(value: Value, slot: some Hashable & Sendable) {
+    self.slot = AnyHashableSendable(slot)
+    self.identity = navigationIdentity(of: value)
+  }
+}
+
+/// The path of child identities from the root store down to the reducer that is running.
+struct NavigationIDPath: Hashable, Sendable {
+  var path: [NavigationID]
+
+  init(path: [NavigationID] = []) {
+    self.path = path
+  }
+
+  func appending(_ id: NavigationID) -> Self {
+    Self(path: path + [id])
+  }
+
+  func hasPrefix(_ other: Self) -> Bool {
+    other.path.count <= path.count && zip(path, other.path).allSatisfy { $0 == $1 }
+  }
+}
+
+/// What makes one child state a different child from another in the same slot.
+///
+/// A new value with a different identity is a new presentation, so the old one's effects are
+/// cancelled even though the slot never became `nil`.
+func navigationIdentity<Value>(of value: Value) -> AnyHashableSendable {
+  if let value = value as? any _HasNavigationIdentity {
+    return value._navigationIdentity
+  }
+  if let value = value as? any Identifiable {
+    return identifiableIdentity(value)
+  }
+  if let metadata = EnumMetadata(Value.self) {
+    return AnyHashableSendable(EnumIdentity(type: ObjectIdentifier(Value.self), tag: metadata.tag(of: value)))
+  }
+  return AnyHashableSendable(ObjectIdentifier(Value.self))
+}
+
+private func identifiableIdentity<T: Identifiable>(_ value: T) -> AnyHashableSendable {
+  AnyHashableSendable(IdentifiableIdentity(type: ObjectIdentifier(T.self), id: UncheckedHashable(value.id)))
+}
+
+/// Types whose values know their own navigation identity (observable state uses its `_$id`).
+protocol _HasNavigationIdentity {
+  var _navigationIdentity: AnyHashableSendable { get }
+}
+
+private struct EnumIdentity: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let tag: UInt32
+}
+
+private struct IdentifiableIdentity: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let id: UncheckedHashable
+}
+
+/// An `AnyHashable` for identifiers, which are values in practice. It is only hashed and compared,
+/// never mutated, so handing it between threads is safe even when `ID` does not say `Sendable`.
+@usableFromInline
+struct UncheckedHashable: Hashable, @unchecked Sendable {
+  let base: AnyHashable
+  @usableFromInline init(_ base: some Hashable) { self.base = AnyHashable(base) }
+}
+
+private enum NavigationIDPathKey: DependencyKey {
+  static let liveValue = NavigationIDPath()
+  static let testValue = NavigationIDPath()
+}
+
+extension DependencyValues {
+  /// The navigation path of the reducer that is running; see ``NavigationID``.
+  var navigationIDPath: NavigationIDPath {
+    get { self[NavigationIDPathKey.self] }
+    set { self[NavigationIDPathKey.self] = newValue }
+  }
+}

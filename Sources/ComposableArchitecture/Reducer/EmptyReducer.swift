@@ -1,0 +1,14 @@
+/// A reducer that does nothing: what an empty builder block builds.
+///
+/// ```swift
+/// Scope(state: \.settings, action: \.settings) { EmptyReducer() }
+/// ```
+public struct EmptyReducer<State, Action>: Reducer {
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public func reduce(into _: inout State, action _: Action) -> Effect<Action> {
+    .none
+  }
+}

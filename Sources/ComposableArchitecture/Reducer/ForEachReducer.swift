@@ -1,0 +1,116 @@
+import OrderedCollections
+
+extension Reducer {
+  /// Runs an element reducer on each element of an `IdentifiedArray`, for actions addressed to
+  /// that element by id.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in … }
+  ///     .forEach(\.todos, action: \.todos) {
+  ///       Todo()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// The element runs before the parent and is changed in place (no copy of the array). When the
+  /// parent removes an element, every effect it started is cancelled. An action for an id that is
+  /// not in the array is reported as an issue naming this call.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action, Action: CasePathable {
+    _ForEachReducer(
+      parent: self,
+      element: element(),
+      toElementsState: toElementsState,
+      toElementAction: AnyCasePath(toElementAction),
+      location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let location: OperatorLocation
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    location: OperatorLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.location = location
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let elementEffects = reduceElement(into: &state, action: action)
+    let idsBefore = state[keyPath: toElementsState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let idsAfter = state[keyPath: toElementsState].ids
+    return .merge(elementEffects, parentEffects, tearDownRemoved(before: idsBefore, after: idsAfter))
+  }
+
+  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
+      return .none
+    }
+    guard state[keyPath: toElementsState].index(id: id) != nil else {
+      reportIssue(
+        RuntimeIssue.forEachActionForMissingElement(id: id, action: action, location: location),
+        fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column
+      )
+      return .none
+    }
+    let toElementAction = toElementAction
+    return element
+      .reduceAsChild(
+        into: &state[keyPath: toElementsState][id: id]!,
+        action: elementAction,
+        navigationID: navigationID(for: id)
+      )
+      .map { toElementAction.embed(.element(id: id, action: $0)) }
+  }
+
+  func tearDownRemoved(before: OrderedSet<ID>, after: OrderedSet<ID>) -> Effect<Parent.Action> {
+    guard !areSameStorage(before, after), before != after else { return .none }
+    @Dependency(\.navigationIDPath) var parentPath
+    return .merge(
+      before.subtracting(after).map { .cancelAll(under: parentPath.appending(navigationID(for: $0))) }
+    )
+  }
+
+  func navigationID(for id: ID) -> NavigationID {
+    NavigationID(
+      slot: AnyHashableSendable(UncheckedHashable(toElementsState)),
+      identity: AnyHashableSendable(id)
+    )
+  }
+}
+
+/// Whether two ordered sets share their storage, which proves them equal in O(1). A parent that
+/// did not add or remove elements leaves the ids' storage untouched.
+private func areSameStorage<T>(_ lhs: OrderedSet<T>, _ rhs: OrderedSet<T>) -> Bool {
+  withUnsafeBytes(of: lhs) { lhs in
+    withUnsafeBytes(of: rhs) { rhs in
+      lhs.elementsEqual(rhs)
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// Runs a child reducer on a part of the parent's state, for the child's actions.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Scope(state: \.settings, action: \.settings) {
+///     Settings()
+///   }
+///   Reduce { state, action in … }
+/// }
+/// ```
+///
+/// With a case key path to an enum case of state, the child runs only while state is in that case;
+/// a child action arriving in another case is reported as an issue.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(
+      AnyCasePath<ParentState, Child.State>,
+      fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    )
+  }
+
+  let toChildState: StatePath
+  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let child: Child
+
+  /// Scopes to a property of the parent's state.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+  }
+
+  /// Scopes to a property of the parent's state; the same as `Scope(state:action:)`.
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
+    self.init(state: toChildState, action: toChildAction, child: child)
+  }
+
+  /// Scopes to one case of the parent's enum state.
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  )
+  where
+    ChildState == Child.State, ChildAction == Child.Action,
+    ParentState: CasePathable, ParentAction: CasePathable
+  {
+    self.toChildState = .casePath(
+      AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    switch toChildState {
+    case let .keyPath(toChildState):
+      return child
+        .reduce(into: &state[keyPath: toChildState], action: childAction)
+        .map(toChildAction.embed)
+
+    case let .casePath(toChildState, fileID, filePath, line, column):
+      guard var childState = toChildState.extract(from: state) else {
+        reportIssue(
+          RuntimeIssue.scopeCaseMismatch(
+            action: action, state: state, fileID: fileID, line: line
+          ),
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = toChildState.embed(childState)
+      return effect.map(toChildAction.embed)
+    }
+  }
+}

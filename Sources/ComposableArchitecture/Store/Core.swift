@@ -1,0 +1,90 @@
+/// What a `Store` runs on: the root runtime, or a view of it through scoping.
+///
+/// A scoped core owns nothing. It reads its slice of the root's state through a key path and sends
+/// by embedding its action and handing it to its parent core, so every store of a tree shares one
+/// runtime (`RootCore`).
+@MainActor
+protocol Core<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action
+
+  var state: State { get }
+
+  /// Reduces `action` and starts its effects; returns a task for them, if any were started.
+  func send(_ action: Action) -> Task<Void, Never>?
+
+  /// Whether the state this core reads still exists (false once an optional parent went `nil`).
+  var isValid: Bool { get }
+}
+
+/// A core that reads a slice of its parent's state.
+final class ScopedCore<Base: Core, State, Action>: Core {
+  let base: Base
+  let toState: KeyPath<Base.State, State>
+  let fromAction: (Action) -> Base.Action
+
+  init(base: Base, toState: KeyPath<Base.State, State>, fromAction: @escaping (Action) -> Base.Action) {
+    self.base = base
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  var state: State {
+    base.state[keyPath: toState]
+  }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    base.send(fromAction(action))
+  }
+
+  var isValid: Bool {
+    base.isValid
+  }
+}
+
+/// A core that reads optional state of its parent, and remembers the last non-`nil` value so that a
+/// store of a dismissed feature can still be read.
+final class IfLetCore<Base: Core, State, Action>: Core {
+  let base: Base
+  let toState: KeyPath<Base.State, State?>
+  let fromAction: (Action) -> Base.Action
+  let location: OperatorLocation
+  private var lastState: State
+
+  init(
+    base: Base,
+    initialState: State,
+    toState: KeyPath<Base.State, State?>,
+    fromAction: @escaping (Action) -> Base.Action,
+    location: OperatorLocation
+  ) {
+    self.base = base
+    self.lastState = initialState
+    self.toState = toState
+    self.fromAction = fromAction
+    self.location = location
+  }
+
+  var state: State {
+    if base.isValid, let state = base.state[keyPath: toState] {
+      lastState = state
+    }
+    return lastState
+  }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    guard isValid else {
+      reportIssue(
+        RuntimeIssue.sendToDismissedStore(action: action, fileID: location.fileID, line: location.line),
+        fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column
+      )
+      return nil
+    }
+    return base.send(fromAction(action))
+  }
+
+  var isValid: Bool {
+    base.isValid && base.state[keyPath: toState] != nil
+  }
+}

@@ -1,0 +1,152 @@
+import ConcurrencyExtras
+import Dependencies
+import IssueReporting
+
+/// The runtime of a store tree: it owns the state, runs the reducer one action at a time, and
+/// starts and tracks the effects.
+///
+/// The loop: `send` appends the action to a buffer. If the loop is already draining (the action
+/// came from a synchronous effect, or from code reacting to a state change), that is all. Otherwise
+/// it drains the buffer: reduce in place, then start the returned effect. `.send` effects append to
+/// the same buffer, so they are reduced before `send` returns; asynchronous effects become tasks on
+/// the main actor that feed actions back through `send`.
+@MainActor
+final class RootCore<Root: Reducer>: Core {
+  private(set) var state: Root.State
+  let reducer: Root
+  /// The store's dependencies, including its own cancellation registry.
+  let dependencies: DependencyValues
+  let registry: CancellationRegistry
+
+  private var bufferedActions: [Root.Action] = []
+  private var isSending = false
+  private var effectTasks: [UInt64: Task<Void, Never>] = [:]
+  private var nextEffectID: UInt64 = 0
+
+  /// Called after every drained `send` that reduced at least one action (observation uses it).
+  var didReduce: (() -> Void)?
+
+  init(initialState: Root.State, reducer: Root, dependencies: DependencyValues) {
+    self.state = initialState
+    self.reducer = reducer
+    let registry = CancellationRegistry()
+    var dependencies = dependencies
+    dependencies.cancellationRegistry = registry
+    dependencies.navigationIDPath = NavigationIDPath()
+    self.dependencies = dependencies
+    self.registry = registry
+  }
+
+  deinit {
+    for task in effectTasks.values {
+      task.cancel()
+    }
+  }
+
+  var isValid: Bool { true }
+
+  /// The number of effects that are still running.
+  var runningEffectCount: Int { effectTasks.count }
+
+  func send(_ action: Root.Action) -> Task<Void, Never>? {
+    bufferedActions.append(action)
+    guard !isSending else { return nil }
+
+    isSending = true
+    let tasks = EffectTasks()
+    defer {
+      bufferedActions.removeAll(keepingCapacity: true)
+      isSending = false
+      didReduce?()
+    }
+    var index = 0
+    while index < bufferedActions.count {
+      let action = bufferedActions[index]
+      index += 1
+      let effect = withDependencies {
+        $0 = dependencies
+      } operation: {
+        reducer.reduce(into: &state, action: action)
+      }
+      start(effect, cancellableUnder: [], into: tasks)
+    }
+    return tasks.isEmpty ? nil : tasks.whenAllFinished()
+  }
+
+  /// Starts an effect: synchronous parts now, asynchronous parts as tasks marked with `keys`.
+  private func start(
+    _ effect: Effect<Root.Action>, cancellableUnder keys: [CancelKey], into tasks: EffectTasks
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+
+    case let .send(action):
+      bufferedActions.append(action.value)
+
+    case let .run(priority, operation):
+      spawn(priority: priority, cancellableUnder: keys, into: tasks, operation: operation)
+
+    case let .merge(effects):
+      for effect in effects {
+        start(effect, cancellableUnder: keys, into: tasks)
+      }
+
+    case let .concatenate(effects):
+      // Deliver the leading synchronous effects now; the rest waits for its turn in one task.
+      let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
+      for effect in effects[..<firstAsync] {
+        start(effect, cancellableUnder: keys, into: tasks)
+      }
+      guard firstAsync < effects.endIndex else { return }
+      let rest = Effect(operation: .concatenate(Array(effects[firstAsync...])))
+      let registry = registry
+      spawn(priority: nil, cancellableUnder: keys, into: tasks) { send in
+        await rest.run(send: send, registry: registry)
+      }
+
+    case let .cancel(target):
+      registry.cancel(target)
+
+    case let .cancellable(key, cancelInFlight, effect):
+      if cancelInFlight {
+        registry.cancel(.keys([key]))
+      }
+      start(effect, cancellableUnder: keys + [key], into: tasks)
+    }
+  }
+
+  private func spawn(
+    priority: TaskPriority?,
+    cancellableUnder keys: [CancelKey],
+    into tasks: EffectTasks,
+    operation: @escaping @Sendable (Send<Root.Action>) async -> Void
+  ) {
+    nextEffectID += 1
+    let effectID = nextEffectID
+    let isFinished = LockIsolated(false)
+    let send = Send<Root.Action> { [weak self] action in
+      guard !isFinished.value else {
+        reportIssue(RuntimeIssue.sendAfterEffectFinished(action: action))
+        return
+      }
+      guard let task = self?.send(action) else { return }
+      tasks.append(task)
+    }
+    let token = LockIsolated<UInt64?>(nil)
+    let registry = registry
+    let task = Task(priority: priority) { @MainActor [weak self] in
+      await operation(send)
+      isFinished.setValue(true)
+      if let token = token.value {
+        registry.remove(token, keys: keys)
+      }
+      self?.effectTasks[effectID] = nil
+    }
+    if !keys.isEmpty {
+      token.setValue(registry.insert({ task.cancel() }, keys: keys))
+    }
+    effectTasks[effectID] = task
+    tasks.append(task)
+  }
+}

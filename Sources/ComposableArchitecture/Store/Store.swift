@@ -1,0 +1,166 @@
+import Dependencies
+
+/// Runs a feature: holds its state, reduces the actions sent to it and runs their effects.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// } withDependencies: {
+///   $0.continuousClock = ContinuousClock()
+/// }
+/// store.send(.incrementTapped)
+/// print(store.count)  // 1
+/// ```
+///
+/// Scope a store to hand a child feature its part of the state:
+/// `store.scope(state: \.settings, action: \.settings)`. All stores of a tree share the root's
+/// runtime, and effects live as long as the root store does.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action> {
+  let core: any Core<State, Action>
+  private var children: [ScopeID: AnyObject] = [:]
+
+  init(core: some Core<State, Action>) {
+    self.core = core
+  }
+
+  /// Creates the root store of a feature.
+  ///
+  /// The reducer and its effects see the dependencies in force here, changed by
+  /// `prepareDependencies`.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let (initialState, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
+      @Dependency(\.self) var dependencies
+      return (initialState(), reducer(), dependencies)
+    }
+    self.init(core: RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+  }
+
+  /// The current state.
+  public var state: State {
+    core.state
+  }
+
+  /// Reads the current state.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(core.state)
+  }
+
+  /// A property of the current state: `store.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    core.state[keyPath: keyPath]
+  }
+
+  /// Sends an action: the reducer runs now, and the effects it returns start.
+  ///
+  /// Actions are reduced one at a time, in order. An action sent while another is being reduced
+  /// (from `.send`, or from code reacting to a state change) is reduced after it, never re-entrantly.
+  ///
+  /// ```swift
+  /// await store.send(.refreshPulled).finish()
+  /// ```
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    StoreTask(rawValue: core.send(action))
+  }
+
+  /// A store for part of this store's state and actions.
+  ///
+  /// ```swift
+  /// SettingsView(store: store.scope(\.settings, action: \.settings))
+  /// ```
+  ///
+  /// Sending to the child sends the embedded action through this store. Scoping is cached:
+  /// the same key paths return the same store.
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    cachedChild(ScopeID(state: state, action: action)) {
+      @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
+        let embed = AnyCasePath(action).embed
+        return Store<ChildState, ChildAction>(
+          core: ScopedCore(base: core, toState: state, fromAction: embed)
+        )
+      }
+      return open(self.core)
+    }
+  }
+
+  /// A store for part of this store's state and actions; the same as `scope(_:action:)`.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state, action: action)
+  }
+
+  /// A store for optional child state, or `nil` while the state is `nil`.
+  ///
+  /// ```swift
+  /// if let editorStore = store.scope(state: \.editor, action: \.editor) {
+  ///   render(EditorView(store: editorStore))
+  /// }
+  /// ```
+  ///
+  /// The store is the same instance for as long as the child stays presented. Once the state goes
+  /// `nil`, the store keeps its last state, and sending to it is reported as an issue.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let id = ScopeID(state: state, action: action)
+    guard let childState = core.state[keyPath: state] else {
+      children[id] = nil
+      return nil
+    }
+    return cachedChild(id) {
+      @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
+        let embed = AnyCasePath(action).embed
+        return Store<ChildState, ChildAction>(
+          core: IfLetCore(
+            base: core,
+            initialState: childState,
+            toState: state,
+            fromAction: embed,
+            location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+          )
+        )
+      }
+      return open(self.core)
+    }
+  }
+
+  private func cachedChild<ChildState, ChildAction>(
+    _ id: ScopeID, make: () -> Store<ChildState, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    if let child = children[id] as? Store<ChildState, ChildAction> {
+      return child
+    }
+    let child = make()
+    children[id] = child
+    return child
+  }
+}
+
+/// A store of a reducer's state and action: `StoreOf<Feature>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// What a child store is cached under: the state and action paths it was scoped with.
+struct ScopeID: Hashable {
+  let state: AnyKeyPath
+  let action: AnyKeyPath
+}
