@@ -15,6 +15,9 @@ protocol Core<State, Action>: AnyObject {
 
   /// Whether the state this core reads still exists (false once an optional parent went `nil`).
   var isValid: Bool { get }
+
+  /// Calls `refresh` after every `send` that reduced actions, until it returns `false`.
+  func afterEachSend(_ refresh: @escaping @MainActor () -> Bool)
 }
 
 /// A core that reads a slice of its parent's state.
@@ -40,6 +43,10 @@ final class ScopedCore<Base: Core, State, Action>: Core {
   var isValid: Bool {
     base.isValid
   }
+
+  func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
+    base.afterEachSend(refresh)
+  }
 }
 
 /// A core that reads optional state of its parent, and remembers the last non-`nil` value so that a
@@ -63,6 +70,13 @@ final class IfLetCore<Base: Core, State, Action>: Core {
     self.toState = toState
     self.fromAction = fromAction
     self.location = location
+    // Remember the latest state after every change, so a dismissed feature shows what it showed
+    // last even if nobody read it in between.
+    base.afterEachSend { [weak self] in
+      guard let self else { return false }
+      _ = self.state
+      return self.isValid
+    }
   }
 
   var state: State {
@@ -86,5 +100,9 @@ final class IfLetCore<Base: Core, State, Action>: Core {
 
   var isValid: Bool {
     base.isValid && base.state[keyPath: toState] != nil
+  }
+
+  func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
+    base.afterEachSend(refresh)
   }
 }

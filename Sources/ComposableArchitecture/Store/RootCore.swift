@@ -23,8 +23,7 @@ final class RootCore<Root: Reducer>: Core {
   private var effectTasks: [UInt64: Task<Void, Never>] = [:]
   private var nextEffectID: UInt64 = 0
 
-  /// Called after every drained `send` that reduced at least one action (observation uses it).
-  var didReduce: (() -> Void)?
+  private var refreshers: [@MainActor () -> Bool] = []
 
   init(initialState: Root.State, reducer: Root, dependencies: DependencyValues) {
     self.state = initialState
@@ -45,6 +44,10 @@ final class RootCore<Root: Reducer>: Core {
 
   var isValid: Bool { true }
 
+  func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
+    refreshers.append(refresh)
+  }
+
   /// The number of effects that are still running.
   var runningEffectCount: Int { effectTasks.count }
 
@@ -57,7 +60,9 @@ final class RootCore<Root: Reducer>: Core {
     defer {
       bufferedActions.removeAll(keepingCapacity: true)
       isSending = false
-      didReduce?()
+      if !refreshers.isEmpty {
+        refreshers.removeAll { !$0() }
+      }
     }
     var index = 0
     while index < bufferedActions.count {

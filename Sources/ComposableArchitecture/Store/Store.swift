@@ -97,6 +97,10 @@ public final class Store<State, Action> {
   }
 
   /// A store for part of this store's state and actions; the same as `scope(_:action:)`.
+  ///
+  /// Disfavored so that scoping to optional state picks the overload that returns an optional
+  /// store.
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>

@@ -44,8 +44,12 @@ final class EffectTasks: Sendable {
   func whenAllFinished() -> Task<Void, Never> {
     Task {
       await withTaskCancellationHandler {
-        while let task = tasks.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+        // Tasks stay in the list until the end so that cancelling reaches all of them; new ones
+        // may be appended while waiting (actions fed back by effects start more).
+        var index = 0
+        while let task = tasks.withLock({ index < $0.count ? $0[index] : nil }) {
           await task.value
+          index += 1
         }
       } onCancel: {
         for task in tasks.withLock({ $0 }) {
