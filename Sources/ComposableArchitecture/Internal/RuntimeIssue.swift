@@ -89,7 +89,7 @@ enum RuntimeIssue {
   ) -> String {
     """
     A 'forEach' at \(location.fileID):\(location.line) received an action for an element with id \
-    \(dump(id)) that is not in the collection, so the action was dropped:
+    \(String(customDumping: id)) that is not in the collection, so the action was dropped:
 
     \(dump(action))
 

@@ -44,7 +44,7 @@ extension Case {
   /// A case key path to the actions of the element with `id`: `\.rows[id: 42]`.
   public subscript<ID: Hashable & Sendable, Action>(id id: ID) -> Case<Action>
   where Value == IdentifiedAction<ID, Action> {
-    self[keyPath: \.[id: id]]
+    self[dynamicMember: \Value.AllCasePaths.[id: id]]
   }
 }
 
