@@ -1,4 +1,4 @@
-import ComposableArchitecture
+@testable import ComposableArchitecture
 import Testing
 
 /// The text of a reported issue, to check failure messages.
@@ -10,9 +10,8 @@ func message(of issue: Issue) -> String {
 /// `TestClock` run deterministically.
 @MainActor
 func serially(_ operation: @MainActor () async throws -> Void) async rethrows {
-  let wasSerial = uncheckedUseMainSerialExecutor
-  uncheckedUseMainSerialExecutor = true
-  defer { uncheckedUseMainSerialExecutor = wasSerial }
+  SerialExecution.acquire()
+  defer { SerialExecution.release() }
   try await operation()
 }
 

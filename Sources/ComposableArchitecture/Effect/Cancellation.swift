@@ -67,15 +67,28 @@ private struct ChildEffectsID: Hashable, Sendable {}
 ///   }
 /// }
 /// ```
-public func withTaskCancellation<T: Sendable, Failure: Error>(
+public func withTaskCancellation<T: Sendable>(
   id: some Hashable & Sendable,
   cancelInFlight: Bool = false,
   isolation: isolated (any Actor)? = #isolation,
-  operation: sending @escaping @isolated(any) () async throws(Failure) -> T
-) async throws(Failure) -> T {
+  operation: sending @escaping @isolated(any) () async throws -> T
+) async throws -> T {
   let key = CancelKey(id: id, path: DependencyValues._current.navigationIDPath)
   let registry = DependencyValues._current.cancellationRegistry
   return try await registry.withCancellation(key, cancelInFlight: cancelInFlight, operation: operation)
+}
+
+/// Runs a non-throwing `operation` so that it can be cancelled with `Task.cancel(id:)` or an
+/// effect's `.cancel(id:)`.
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: sending @escaping @isolated(any) () async -> T
+) async -> T {
+  let key = CancelKey(id: id, path: DependencyValues._current.navigationIDPath)
+  let registry = DependencyValues._current.cancellationRegistry
+  return await registry.withCancellation(key, cancelInFlight: cancelInFlight, operation: operation)
 }
 
 extension Task where Success == Never, Failure == Never {

@@ -22,9 +22,10 @@ extension Effect {
     if case .none = operation { return .none }
     @Dependency(\.navigationIDPath) var navigationIDPath
     let key = CancelKey(id: id, path: navigationIDPath)
+    // The registry of the store whose reducer is creating this effect.
+    let registry = DependencyValues._current.cancellationRegistry
     return Self(
       operation: .run(nil) { send in
-        let registry = DependencyValues._current.cancellationRegistry
         let pending = ThrottledDelivery<C.Instant>()
         await self.run(
           send: Send { action in

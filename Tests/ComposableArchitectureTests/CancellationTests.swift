@@ -1,0 +1,153 @@
+@testable import ComposableArchitecture
+import Testing
+
+private struct Ticker: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  @CasePathable
+  enum Action: Equatable {
+    case start, startReplacing, stop, tick
+    case startAndStopAtOnce
+    case startTaskCancellation, stopTaskCancellation
+    case startMany(Int), stopMany(Int)
+  }
+  enum CancelID: Hashable { case timer, row(Int) }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return timer.cancellable(id: CancelID.timer)
+    case .startReplacing:
+      return timer.cancellable(id: CancelID.timer, cancelInFlight: true)
+    case .stop:
+      return .cancel(id: CancelID.timer)
+    case .tick:
+      state.ticks += 1
+      return .none
+    case .startAndStopAtOnce:
+      return .merge(timer.cancellable(id: CancelID.timer), .send(.stop))
+    case .startTaskCancellation:
+      return .run { [clock] send in
+        await withTaskCancellation(id: CancelID.timer) {
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      }
+    case .stopTaskCancellation:
+      return .run { _ in Task.cancel(id: CancelID.timer) }
+    case let .startMany(count):
+      return .merge((0..<count).map { .run { _ in try await Task.never() }.cancellable(id: CancelID.row($0)) })
+    case let .stopMany(count):
+      return .cancel(ids: (0..<count).map { CancelID.row($0) })
+    }
+  }
+
+  var timer: Effect<Action> {
+    .run { [clock] send in
+      for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+    }
+  }
+}
+
+@MainActor
+struct CancellationTests {
+  private func makeStore(_ clock: TestClock<Duration>) -> StoreOf<Ticker> {
+    Store(initialState: Ticker.State()) { Ticker() } withDependencies: { $0.continuousClock = clock }
+  }
+
+  @Test func cancelStopsACancellableEffect() async {
+    await serially {
+      let clock = TestClock()
+      let store = makeStore(clock)
+      let timer = store.send(.start)
+      await settle()
+      await clock.advance(by: .seconds(2))
+      store.send(.stop)
+      await timer.finish()
+      await clock.advance(by: .seconds(2))
+      #expect(store.ticks == 2)
+    }
+  }
+
+  @Test func cancelInFlightReplacesTheRunningEffect() async {
+    await serially {
+      let clock = TestClock()
+      let store = makeStore(clock)
+      let first = store.send(.startReplacing)
+      await settle()
+      store.send(.startReplacing)
+      await first.finish()
+      #expect(first.isCancelled == false)
+      await settle()
+      await clock.advance(by: .seconds(1))
+      #expect(store.ticks == 1)
+      store.send(.stop)
+      await settle()
+      #expect((store.core as? RootCore<Ticker>)?.runningEffectCount == 0)
+    }
+  }
+
+  @Test func cancelInTheSameActionReachesAnEffectThatHasNotStartedYet() async {
+    await serially {
+      let clock = TestClock()
+      let store = makeStore(clock)
+      await store.send(.startAndStopAtOnce).finish()
+      await clock.advance(by: .seconds(3))
+      #expect(store.ticks == 0)
+    }
+  }
+
+  @Test func taskCancelReachesWithTaskCancellation() async {
+    await serially {
+      let clock = TestClock()
+      let store = makeStore(clock)
+      let timer = store.send(.startTaskCancellation)
+      await settle()
+      await clock.advance(by: .seconds(1))
+      #expect(store.ticks == 1)
+      await store.send(.stopTaskCancellation).finish()
+      await timer.finish()
+      await clock.advance(by: .seconds(1))
+      #expect(store.ticks == 1)
+    }
+  }
+
+  @Test func storesDoNotCancelEachOthersEffects() async {
+    await serially {
+      let clock = TestClock()
+      let first = makeStore(clock)
+      let second = makeStore(clock)
+      first.send(.start)
+      second.send(.start)
+      await settle()
+      second.send(.stop)
+      await settle()
+      await clock.advance(by: .seconds(1))
+      #expect(first.ticks == 1)
+      #expect(second.ticks == 0)
+      first.send(.stop)
+    }
+  }
+
+  @Test func tenThousandEffectsStartAndCancelWithoutLeaks() async throws {
+    try await serially {
+      let store = makeStore(TestClock())
+      let core = try #require(store.core as? RootCore<Ticker>)
+      let started = store.send(.startMany(10_000))
+      #expect(core.runningEffectCount == 10_000)
+      #expect(core.registry.count == 10_000)
+      store.send(.stopMany(10_000))
+      await started.finish()
+      #expect(core.runningEffectCount == 0)
+      #expect(core.registry.count == 0)
+    }
+  }
+
+  @Test func withTaskCancellationReturnsTheOperationsValueOutsideAStore() async throws {
+    let value = await withTaskCancellation(id: "plain") { 42 }
+    #expect(value == 42)
+    struct Failure: Error {}
+    await #expect(throws: Failure.self) {
+      try await withTaskCancellation(id: "plain") { () async throws -> Int in throw Failure() }
+    }
+  }
+}

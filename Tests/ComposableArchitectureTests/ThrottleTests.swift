@@ -1,0 +1,65 @@
+import ComposableArchitecture
+import Testing
+
+private struct Scroller: Reducer {
+  struct State: Equatable { var loaded: [Int] = [] }
+  @CasePathable
+  enum Action: Equatable { case scrolled(Int), loaded(Int) }
+  enum CancelID { case paging }
+  let latest: Bool
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .scrolled(page):
+      return .send(.loaded(page))
+        .throttle(id: CancelID.paging, for: .seconds(1), clock: clock, latest: latest)
+    case let .loaded(page):
+      state.loaded.append(page)
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct ThrottleTests {
+  private func scroll(latest: Bool) async -> [[Int]] {
+    let clock = TestClock()
+    let store = Store(initialState: Scroller.State()) { Scroller(latest: latest) } withDependencies: {
+      $0.continuousClock = clock
+    }
+    var snapshots: [[Int]] = []
+    store.send(.scrolled(1))
+    await settle()
+    snapshots.append(store.loaded)  // the first goes through at once
+
+    await clock.advance(by: .milliseconds(100))
+    store.send(.scrolled(2))
+    await settle()
+    await clock.advance(by: .milliseconds(400))
+    store.send(.scrolled(3))
+    await settle()
+    snapshots.append(store.loaded)  // nothing more within the interval
+
+    await clock.advance(by: .milliseconds(500))
+    snapshots.append(store.loaded)  // one held-back action when the interval ends
+
+    await clock.advance(by: .seconds(2))
+    store.send(.scrolled(4))
+    await settle()
+    snapshots.append(store.loaded)  // after a quiet interval, at once again
+    return snapshots
+  }
+
+  @Test func latestDeliversTheLastHeldBackAction() async {
+    await serially {
+      #expect(await scroll(latest: true) == [[1], [1], [1, 3], [1, 3, 4]])
+    }
+  }
+
+  @Test func notLatestDeliversTheFirstHeldBackAction() async {
+    await serially {
+      #expect(await scroll(latest: false) == [[1], [1], [1, 2], [1, 2, 4]])
+    }
+  }
+}
