@@ -14,13 +14,14 @@ import IssueReporting
 final class RootCore<Root: Reducer>: Core {
   private(set) var state: Root.State
   let reducer: Root
-  /// The store's dependencies, including its own cancellation registry.
-  let dependencies: DependencyValues
   let registry: CancellationRegistry
+  private var storedDependencies: DependencyValues
 
   private var bufferedActions: [Root.Action] = []
   private var isSending = false
   private var effectTasks: [UInt64: Task<Void, Never>] = [:]
+  /// The action whose reduction started each running effect (the test store names it).
+  private var effectOrigins: [UInt64: Root.Action] = [:]
   private var nextEffectID: UInt64 = 0
 
   private var refreshers: [@MainActor () -> Bool] = []
@@ -29,14 +30,48 @@ final class RootCore<Root: Reducer>: Core {
     self.state = initialState
     self.reducer = reducer
     let registry = CancellationRegistry()
-    var dependencies = dependencies
-    dependencies.cancellationRegistry = registry
-    dependencies.navigationIDPath = NavigationIDPath()
-    self.dependencies = dependencies
     self.registry = registry
+    self.storedDependencies = Self.rooted(dependencies, registry: registry)
   }
 
   deinit {
+    for task in effectTasks.values {
+      task.cancel()
+    }
+  }
+
+  /// The dependencies reducers and effects of this store see; always with the store's own
+  /// cancellation registry and an empty navigation path, whatever a caller assigns.
+  var dependencies: DependencyValues {
+    get { storedDependencies }
+    set { storedDependencies = Self.rooted(newValue, registry: registry) }
+  }
+
+  private static func rooted(
+    _ dependencies: DependencyValues, registry: CancellationRegistry
+  ) -> DependencyValues {
+    var dependencies = dependencies
+    dependencies.cancellationRegistry = registry
+    dependencies.navigationIDPath = NavigationIDPath()
+    return dependencies
+  }
+
+  /// A running effect and the action whose reduction started it.
+  struct RunningEffect {
+    let task: Task<Void, Never>
+    let action: Root.Action
+  }
+
+  /// The effects still running, oldest first.
+  var runningEffects: [RunningEffect] {
+    effectTasks.keys.sorted().compactMap { id in
+      guard let task = effectTasks[id], let action = effectOrigins[id] else { return nil }
+      return RunningEffect(task: task, action: action)
+    }
+  }
+
+  /// Cancels every running effect.
+  func cancelAllEffects() {
     for task in effectTasks.values {
       task.cancel()
     }
@@ -69,44 +104,47 @@ final class RootCore<Root: Reducer>: Core {
       let action = bufferedActions[index]
       index += 1
       let effect = withDependencies {
-        $0 = dependencies
+        $0 = storedDependencies
       } operation: {
         reducer.reduce(into: &state, action: action)
       }
-      start(effect, cancellableUnder: [], into: tasks)
+      start(effect, startedBy: action, cancellableUnder: [], into: tasks)
     }
     return tasks.isEmpty ? nil : tasks.whenAllFinished()
   }
 
   /// Starts an effect: synchronous parts now, asynchronous parts as tasks marked with `keys`.
   private func start(
-    _ effect: Effect<Root.Action>, cancellableUnder keys: [CancelKey], into tasks: EffectTasks
+    _ effect: Effect<Root.Action>,
+    startedBy action: Root.Action,
+    cancellableUnder keys: [CancelKey],
+    into tasks: EffectTasks
   ) {
     switch effect.operation {
     case .none:
       return
 
-    case let .send(action):
-      bufferedActions.append(action.value)
+    case let .send(sentAction):
+      bufferedActions.append(sentAction.value)
 
     case let .run(priority, operation):
-      spawn(priority: priority, cancellableUnder: keys, into: tasks, operation: operation)
+      spawn(priority: priority, startedBy: action, cancellableUnder: keys, into: tasks, operation: operation)
 
     case let .merge(effects):
       for effect in effects {
-        start(effect, cancellableUnder: keys, into: tasks)
+        start(effect, startedBy: action, cancellableUnder: keys, into: tasks)
       }
 
     case let .concatenate(effects):
       // Deliver the leading synchronous effects now; the rest waits for its turn in one task.
       let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
       for effect in effects[..<firstAsync] {
-        start(effect, cancellableUnder: keys, into: tasks)
+        start(effect, startedBy: action, cancellableUnder: keys, into: tasks)
       }
       guard firstAsync < effects.endIndex else { return }
       let rest = Effect(operation: .concatenate(Array(effects[firstAsync...])))
       let registry = registry
-      spawn(priority: nil, cancellableUnder: keys, into: tasks) { send in
+      spawn(priority: nil, startedBy: action, cancellableUnder: keys, into: tasks) { send in
         await rest.run(send: send, registry: registry)
       }
 
@@ -117,12 +155,13 @@ final class RootCore<Root: Reducer>: Core {
       if cancelInFlight {
         registry.cancel(.keys([key]))
       }
-      start(effect, cancellableUnder: keys + [key], into: tasks)
+      start(effect, startedBy: action, cancellableUnder: keys + [key], into: tasks)
     }
   }
 
   private func spawn(
     priority: TaskPriority?,
+    startedBy action: Root.Action,
     cancellableUnder keys: [CancelKey],
     into tasks: EffectTasks,
     operation: @escaping @Sendable (Send<Root.Action>) async -> Void
@@ -130,12 +169,12 @@ final class RootCore<Root: Reducer>: Core {
     nextEffectID += 1
     let effectID = nextEffectID
     let isFinished = LockIsolated(false)
-    let send = Send<Root.Action> { [weak self] action in
+    let send = Send<Root.Action> { [weak self] effectAction in
       guard !isFinished.value else {
-        reportIssue(RuntimeIssue.sendAfterEffectFinished(action: action))
+        reportIssue(RuntimeIssue.sendAfterEffectFinished(action: effectAction))
         return
       }
-      guard let task = self?.send(action) else { return }
+      guard let task = self?.send(effectAction) else { return }
       tasks.append(task)
     }
     let token = LockIsolated<UInt64?>(nil)
@@ -147,11 +186,13 @@ final class RootCore<Root: Reducer>: Core {
         registry.remove(token, keys: keys)
       }
       self?.effectTasks[effectID] = nil
+      self?.effectOrigins[effectID] = nil
     }
     if !keys.isEmpty {
       token.setValue(registry.insert({ task.cancel() }, keys: keys))
     }
     effectTasks[effectID] = task
+    effectOrigins[effectID] = action
     tasks.append(task)
   }
 }

@@ -1,0 +1,58 @@
+/// Wraps the reducer under test to record what the test store needs to check: the state right
+/// after each sent action, and every action effects fed back with the state it produced.
+struct TestReducer<State, Action>: Reducer {
+  struct TestAction {
+    let action: Action
+    let origin: TestOrigin
+  }
+
+  let base: any Reducer<State, Action>
+  let recorder: TestRecorder<State, Action>
+
+  func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
+    let effects = base.reduce(into: &state, action: action.action)
+    switch action.origin {
+    case .send:
+      recorder.stateAfterSend = state
+    case let .receive(location):
+      recorder.received.append(ReceivedAction(action: action.action, state: state, location: location))
+    }
+    let location = action.origin.location
+    return effects.map { TestAction(action: $0, origin: .receive(location)) }
+  }
+}
+
+/// Where an action reduced by a test store came from.
+enum TestOrigin: Sendable {
+  /// Sent by the test at this location.
+  case send(TestLocation)
+  /// Fed back by an effect of an action that the test sent at this location.
+  case receive(TestLocation)
+
+  var location: TestLocation {
+    switch self {
+    case let .send(location), let .receive(location): return location
+    }
+  }
+}
+
+/// What the test reducer saw, read by the test store.
+final class TestRecorder<State, Action> {
+  var stateAfterSend: State?
+  var received: [ReceivedAction<State, Action>] = []
+}
+
+/// An action an effect fed back, and the state right after it was reduced.
+struct ReceivedAction<State, Action> {
+  let action: Action
+  let state: State
+  let location: TestLocation
+}
+
+/// Where in a test something happened.
+struct TestLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}

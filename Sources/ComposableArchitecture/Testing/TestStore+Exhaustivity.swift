@@ -1,0 +1,99 @@
+extension TestStore {
+  /// Waits until every effect has finished; fails the test if some are still running after
+  /// `timeout`.
+  ///
+  /// ```swift
+  /// await store.send(.saveTapped)
+  /// await store.finish()
+  /// ```
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let finished = await waitUntil(timeout: timeout) { core.runningEffects.isEmpty }
+    if !finished {
+      report(
+        TestFailure.effectsStillRunning(after: timeout),
+        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+    }
+  }
+
+  /// Drops every received action that has not been asserted, advancing the state past them.
+  ///
+  /// With `strict` (the default), having nothing to skip fails the test.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    guard !recorder.received.isEmpty else {
+      if strict {
+        report(TestFailure.nothingToSkip("received actions"), at: location)
+      }
+      return
+    }
+    let skipped = recorder.received.map(\.action)
+    skipReceived(recorder.received.count, reportingAt: nil)
+    if showsSkippedAssertions {
+      note(TestFailure.skippedReceivedActions(skipped), at: location)
+    }
+  }
+
+  /// Cancels every effect that is still running.
+  ///
+  /// With `strict` (the default), having nothing to cancel fails the test.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    let running = core.runningEffects
+    guard !running.isEmpty else {
+      if strict {
+        report(TestFailure.nothingToSkip("in-flight effects"), at: location)
+      }
+      return
+    }
+    core.cancelAllEffects()
+    for effect in running {
+      await effect.task.value
+    }
+    if showsSkippedAssertions {
+      note(TestFailure.skippedEffects(running.map(\.action.action)), at: location)
+    }
+  }
+
+  /// What is left unasserted when the store goes away: received actions and running effects.
+  func checkCompleted() {
+    let received = recorder.received
+    if !received.isEmpty {
+      if isExhaustive {
+        report(TestFailure.unreceivedActionsAtEnd(received.map(\.action)), at: creation)
+      } else if showsSkippedAssertions {
+        note(TestFailure.skippedReceivedActions(received.map(\.action)), at: creation)
+      }
+    }
+    for effect in core.runningEffects {
+      let origin = effect.action.origin
+      if isExhaustive {
+        report(TestFailure.effectStillRunningAtEnd(startedBy: effect.action.action, origin: origin), at: origin.location)
+      } else if showsSkippedAssertions {
+        note(TestFailure.effectStillRunningAtEnd(startedBy: effect.action.action, origin: origin), at: origin.location)
+      }
+    }
+    core.cancelAllEffects()
+  }
+}
