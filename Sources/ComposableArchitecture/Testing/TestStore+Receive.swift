@@ -121,12 +121,14 @@ extension TestStore {
     at location: TestLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    let received = await waitUntil(timeout: timeout) {
+    func hasArrived() -> Bool {
       isExhaustive
         ? !recorder.received.isEmpty
         : recorder.received.contains { isMatching($0.action) }
     }
-    guard received else {
+    // Nothing running means nothing more can arrive: fail now rather than at the timeout.
+    _ = await waitUntil(timeout: timeout) { hasArrived() || core.runningEffectCount == 0 }
+    guard hasArrived() else {
       let inFlight = !core.runningEffects.isEmpty
       report(
         isExhaustive || recorder.received.isEmpty
