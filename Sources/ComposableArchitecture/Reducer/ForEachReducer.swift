@@ -104,13 +104,3 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     )
   }
 }
-
-/// Whether two ordered sets share their storage, which proves them equal in O(1). A parent that
-/// did not add or remove elements leaves the ids' storage untouched.
-private func areSameStorage<T>(_ lhs: OrderedSet<T>, _ rhs: OrderedSet<T>) -> Bool {
-  withUnsafeBytes(of: lhs) { lhs in
-    withUnsafeBytes(of: rhs) { rhs in
-      lhs.elementsEqual(rhs)
-    }
-  }
-}

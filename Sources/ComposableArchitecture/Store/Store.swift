@@ -20,9 +20,21 @@ import Dependencies
 public final class Store<State, Action> {
   let core: any Core<State, Action>
   private var children: [ScopeID: AnyObject] = [:]
+  private let observation = StoreObservation()
 
   init(core: some Core<State, Action>) {
     self.core = core
+    let identity = StateIdentity<State>()
+    var lastID = identity.id(core.state)
+    core.afterEachSend { [weak self, weak core] in
+      guard let self, let core else { return false }
+      let id = identity.id(core.state)
+      if id == nil || id != lastID {
+        lastID = id
+        self.observation.invalidate()
+      }
+      return true
+    }
   }
 
   /// Creates the root store of a feature.
@@ -43,7 +55,8 @@ public final class Store<State, Action> {
 
   /// The current state.
   public var state: State {
-    core.state
+    observation.access()
+    return core.state
   }
 
   /// Reads the current state.
@@ -52,12 +65,14 @@ public final class Store<State, Action> {
   /// let count = store.withState(\.count)
   /// ```
   public func withState<R>(_ body: (_ state: State) -> R) -> R {
-    body(core.state)
+    body(state)
   }
 
   /// A property of the current state: `store.count`.
+  ///
+  /// With observable state, reading it in an observation scope tracks this property only.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    core.state[keyPath: keyPath]
+    state[keyPath: keyPath]
   }
 
   /// Sends an action: the reducer runs now, and the effects it returns start.

@@ -1,0 +1,114 @@
+import Foundation
+import IdentifiedCollections
+import Observation
+
+/// State that front ends can observe field by field. Apply the ``ObservableState()`` macro rather
+/// than conforming by hand.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   var count = 0
+///   var isLoading = false
+/// }
+/// ```
+///
+/// Each stored property reports reads and writes to the observers of this value, through a
+/// registrar stored in the value itself and shared by its copies. Assigning a value with the same
+/// identity (a child state) or an equal value does not notify.
+public protocol ObservableState: Observable {
+  /// The identity of this value: the same for its copies and across in-place mutations, new for
+  /// every newly created value.
+  var _$id: ObservableStateID { get }
+
+  /// Gives this value an identity and observers of its own, detached from its copies.
+  ///
+  /// Call it before editing a copy that will replace the original as a new value, such as a draft
+  /// in an edit form.
+  mutating func _$willModify()
+}
+
+/// The identity of an ``ObservableState`` value.
+public struct ObservableStateID: Hashable, Sendable {
+  private var serial: UInt64
+  private var tag: Int?
+
+  /// A new, unique identity.
+  public init() {
+    self.serial = nextSerial.withLock { serial in
+      serial += 1
+      return serial
+    }
+    self.tag = nil
+  }
+
+  private init(serial: UInt64, tag: Int?) {
+    self.serial = serial
+    self.tag = tag
+  }
+
+  /// The identity of `value` if it is observable state, or one fixed identity otherwise (used for
+  /// enum cases whose payload is not observable: the case alone identifies them).
+  public static func _$id<T>(for value: T) -> Self {
+    (value as? any ObservableState)?._$id ?? Self(serial: 0, tag: nil)
+  }
+
+  /// The identity of an observable value.
+  public static func _$id(for value: some ObservableState) -> Self {
+    value._$id
+  }
+
+  /// This identity, marked with an enum case's tag: switching cases changes identity.
+  public func _$tag(_ tag: Int) -> Self {
+    Self(serial: serial, tag: tag)
+  }
+
+  /// Detaches `value` if it is observable state.
+  public static func _$willModify<T>(_ value: inout T) {
+    guard var observable = value as? any ObservableState else { return }
+    observable._$willModify()
+    value = observable as! T
+  }
+}
+
+private let nextSerial = Locked<UInt64>(0)
+
+// MARK: - Identity comparison used by the generated setters.
+
+/// Values of types with no notion of identity or equality always count as changed.
+@_disfavoredOverload
+public func _$isIdentityEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
+  false
+}
+
+public func _$isIdentityEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
+  lhs == rhs
+}
+
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: T, _ rhs: T) -> Bool {
+  lhs._$id == rhs._$id
+}
+
+public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: T, _ rhs: T) -> Bool {
+  lhs._$id == rhs._$id
+}
+
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: T?, _ rhs: T?) -> Bool {
+  lhs?._$id == rhs?._$id
+}
+
+public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: T?, _ rhs: T?) -> Bool {
+  lhs?._$id == rhs?._$id
+}
+
+public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
+  _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
+) -> Bool {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}
+
+public func _$isIdentityEqual<ID: Hashable, T: ObservableState & Equatable>(
+  _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
+) -> Bool {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}

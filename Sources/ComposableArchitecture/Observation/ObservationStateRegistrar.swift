@@ -1,0 +1,109 @@
+import IdentifiedCollections
+import Observation
+import OrderedCollections
+
+/// The observation machinery that ``ObservableState()`` stores inside each state value.
+///
+/// Swift's `ObservationRegistrar` keeps its observers in shared storage, so every copy of a state
+/// value reports to the same observers. The generated accessors call `access` on reads, and on
+/// writes skip notifying when nothing observable changed.
+public struct ObservationStateRegistrar: Sendable {
+  public private(set) var id = ObservableStateID()
+  @usableFromInline var registrar = ObservationRegistrar()
+
+  public init() {}
+
+  /// See ``ObservableState/_$willModify()``.
+  public mutating func _$willModify() {
+    id = ObservableStateID()
+    registrar = ObservationRegistrar()
+  }
+
+  /// Records that `keyPath` of `subject` was read.
+  @inlinable
+  public func access<Subject: Observable, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    registrar.access(subject, keyPath: keyPath)
+  }
+
+  /// Assigns `newValue`, notifying the observers of `keyPath` unless it has the same identity (or
+  /// is equal).
+  @inlinable
+  public func mutate<Subject: Observable, Member, Value>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ value: inout Value,
+    _ newValue: Value,
+    _ isIdentityEqual: (Value, Value) -> Bool
+  ) {
+    if isIdentityEqual(value, newValue) {
+      value = newValue
+    } else {
+      registrar.withMutation(of: subject, keyPath: keyPath) {
+        value = newValue
+      }
+    }
+  }
+
+  /// Before an in-place mutation: remembers just enough to tell afterwards whether observers of
+  /// the property itself must hear about it. Nothing is copied that the mutation would then have
+  /// to copy again.
+  @_disfavoredOverload
+  public func willModify<Member>(_ member: inout Member) -> _ModifySnapshot<Member> {
+    _ModifySnapshot(isUnchanged: nil)
+  }
+
+  /// A child state mutated in place notifies its own observers; its parent's property changes
+  /// only if a different child took its place.
+  public func willModify<Member: ObservableState>(_ member: inout Member) -> _ModifySnapshot<Member> {
+    let id = member._$id
+    return _ModifySnapshot { $0._$id == id }
+  }
+
+  public func willModify<Member: ObservableState>(_ member: inout Member?) -> _ModifySnapshot<Member?> {
+    let id = member?._$id
+    return _ModifySnapshot { $0?._$id == id }
+  }
+
+  /// A collection of child states changes only when its ids change; the ids share storage with
+  /// the collection, so remembering them costs nothing as long as no element is added or removed.
+  public func willModify<ID: Hashable, Element: ObservableState>(
+    _ member: inout IdentifiedArray<ID, Element>
+  ) -> _ModifySnapshot<IdentifiedArray<ID, Element>> {
+    let ids = member.ids
+    return _ModifySnapshot { areSameIDs($0.ids, ids) }
+  }
+
+  /// After an in-place mutation: notifies the observers of `keyPath` if the property changed.
+  public func didModify<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member,
+    _ snapshot: _ModifySnapshot<Member>
+  ) {
+    if let isUnchanged = snapshot.isUnchanged, isUnchanged(member) {
+      return
+    }
+    registrar.willSet(subject, keyPath: keyPath)
+    registrar.didSet(subject, keyPath: keyPath)
+  }
+}
+
+/// What `willModify` remembered; `nil` means "always notify".
+public struct _ModifySnapshot<Member> {
+  let isUnchanged: ((Member) -> Bool)?
+}
+
+private func areSameIDs<ID>(_ lhs: OrderedSet<ID>, _ rhs: OrderedSet<ID>) -> Bool {
+  areSameStorage(lhs, rhs) || lhs == rhs
+}
+
+// The registrar is invisible to a state's own conformances: two states are equal, hash alike and
+// encode alike whatever their observers.
+extension ObservationStateRegistrar: Equatable, Hashable, Codable {
+  public static func == (_: Self, _: Self) -> Bool { true }
+  public func hash(into _: inout Hasher) {}
+  public init(from _: any Decoder) throws { self.init() }
+  public func encode(to _: any Encoder) throws {}
+}

@@ -1,0 +1,74 @@
+import Observation
+
+/// Runs `apply` now, and again whenever observable state it read changes: the hook a front end
+/// (a terminal UI, a web page, a test) uses to re-render.
+///
+/// ```swift
+/// let token = observe {
+///   render("Count: \(store.count)")
+/// }
+/// ```
+///
+/// Changes are coalesced: however many happen before the main actor is free, `apply` runs once,
+/// on the main actor, reading the latest state. Only what `apply` read counts, so a change to a
+/// field it did not read does not re-run it. Observation stops when the token is cancelled or
+/// released.
+@MainActor
+public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
+  let observer = Observer(apply: apply)
+  observer.run()
+  return ObserveToken(observer: observer)
+}
+
+/// Keeps an ``observe(_:)`` alive; cancel it, or let it go, to stop observing.
+@MainActor
+public final class ObserveToken: Hashable {
+  private var observer: Observer?
+
+  init(observer: Observer) {
+    self.observer = observer
+  }
+
+  /// Stops observing. `apply` is not called again, not even for a change already scheduled.
+  public func cancel() {
+    observer?.isCancelled = true
+    observer = nil
+  }
+
+  /// Whether the token was cancelled.
+  public var isCancelled: Bool {
+    observer == nil
+  }
+
+  nonisolated public static func == (lhs: ObserveToken, rhs: ObserveToken) -> Bool {
+    lhs === rhs
+  }
+
+  nonisolated public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+@MainActor
+final class Observer {
+  let apply: @MainActor () -> Void
+  var isCancelled = false
+
+  init(apply: @escaping @MainActor () -> Void) {
+    self.apply = apply
+  }
+
+  func run() {
+    guard !isCancelled else { return }
+    withObservationTracking {
+      apply()
+    } onChange: { [weak self] in
+      // Called once, before the first change is applied and possibly while state is being
+      // mutated. Later changes before the re-run do not call it again, so re-running on the next
+      // turn of the main actor coalesces a burst into one run that reads the final state.
+      Task { @MainActor in
+        self?.run()
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Observation
+
+/// What front ends observe on a store: its state as a whole.
+///
+/// Field-level observation comes from the state's own registrar (see ``ObservableState``). The
+/// store adds one thing: when the value it reads is replaced by a value with another identity (a
+/// new child state, another enum case), observers of the old value would never hear from the new
+/// one, so the store tells everyone who read its state to read again.
+@MainActor
+final class StoreObservation: Observable {
+  private let registrar = ObservationRegistrar()
+  private var version = 0
+
+  nonisolated init() {}
+
+  func access() {
+    registrar.access(self, keyPath: \.version)
+  }
+
+  func invalidate() {
+    registrar.withMutation(of: self, keyPath: \.version) {
+      version &+= 1
+    }
+  }
+}
+
+/// How a store tells whether its state was replaced: by `_$id` for observable state; for other
+/// state it cannot tell, so every send counts as a change.
+struct StateIdentity<State> {
+  let id: (State) -> ObservableStateID?
+
+  init() {
+    if let observable = State.self as? any ObservableState.Type {
+      self.id = Self.identity(of: observable)
+    } else {
+      self.id = { _ in nil }
+    }
+  }
+
+  private static func identity<O: ObservableState>(of _: O.Type) -> (State) -> ObservableStateID? {
+    { ($0 as! O)._$id }
+  }
+}
+
+/// A store of observable state is itself observable: reading `store.count` in
+/// `withObservationTracking` (or ``observe(_:)``) tracks `count` and nothing else.
+extension Store: Observable where State: ObservableState {}

@@ -1,0 +1,234 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@ObservableState`: gives a struct or enum an identity and an observation registrar, and makes
+/// each stored property of a struct tracked (see `ObservationStateTrackedMacro`).
+public enum ObservableStateMacro {
+  static let moduleName = "ComposableArchitecture"
+  static let registrarName = "_$observationRegistrar"
+
+  /// Fails with a clear diagnostic on anything but a struct or an enum.
+  static func validate(
+    _ declaration: some DeclGroupSyntax,
+    _ node: AttributeSyntax,
+    in context: some MacroExpansionContext
+  ) throws {
+    guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) else {
+      let kind = declaration.kindDescription
+      let hint = kind == "class" ? " Classes are observed with Swift's '@Observable' instead." : ""
+      context.diagnose(
+        Diagnostic(
+          node: node,
+          message: MacroDiagnostic(
+            message: "'@ObservableState' cannot be applied to \(kind) type '\(declaration.nameDescription)'; apply it to a struct or an enum.\(hint)",
+            id: "invalid-type"
+          )
+        )
+      )
+      throw DiagnosticsEmitted()
+    }
+  }
+}
+
+extension ObservableStateMacro: MemberMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    do {
+      try validate(declaration, node, in: context)
+    } catch is DiagnosticsEmitted {
+      return []
+    }
+    let access = declaration.accessPrefix
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      return enumMembers(enumDecl, access: access)
+    }
+    return [
+      """
+      @\(raw: moduleName).ObservationStateIgnored
+      var \(raw: registrarName) = \(raw: moduleName).ObservationStateRegistrar()
+      """,
+      """
+      \(raw: access)var _$id: \(raw: moduleName).ObservableStateID {
+        \(raw: registrarName).id
+      }
+      """,
+      """
+      \(raw: access)mutating func _$willModify() {
+        \(raw: registrarName)._$willModify()
+      }
+      """,
+    ]
+  }
+
+  /// An enum's identity is its case (the tag) and, for a single associated value, that value's
+  /// identity: switching cases notifies, mutating inside a case does not.
+  static func enumMembers(_ enumDecl: EnumDeclSyntax, access: String) -> [DeclSyntax] {
+    let cases = enumDecl.memberBlock.members
+      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    guard !cases.isEmpty else {
+      return [
+        "\(raw: access)var _$id: \(raw: moduleName).ObservableStateID { \(raw: moduleName).ObservableStateID._$id(for: ()) }",
+        "\(raw: access)mutating func _$willModify() {}",
+      ]
+    }
+    var idCases: [String] = []
+    var willModifyCases: [String] = []
+    for (tag, element) in cases.enumerated() {
+      let name = element.name.text
+      let arity = element.parameterClause?.parameters.count ?? 0
+      if arity == 1 {
+        idCases.append(
+          "case let .\(name)(state):\n    return \(moduleName).ObservableStateID._$id(for: state)._$tag(\(tag))"
+        )
+        willModifyCases.append(
+          "case var .\(name)(state):\n    \(moduleName).ObservableStateID._$willModify(&state)\n    self = .\(name)(state)"
+        )
+      } else {
+        idCases.append(
+          "case .\(name):\n    return \(moduleName).ObservableStateID._$id(for: ())._$tag(\(tag))"
+        )
+        willModifyCases.append("case .\(name):\n    break")
+      }
+    }
+    return [
+      """
+      \(raw: access)var _$id: \(raw: moduleName).ObservableStateID {
+        switch self {
+        \(raw: idCases.joined(separator: "\n  "))
+        }
+      }
+      """,
+      """
+      \(raw: access)mutating func _$willModify() {
+        switch self {
+        \(raw: willModifyCases.joined(separator: "\n  "))
+        }
+      }
+      """,
+    ]
+  }
+}
+
+extension ObservableStateMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) else {
+      return []
+    }
+    guard !declaration.inherits("ObservableState") else { return [] }
+    return [
+      try ExtensionDeclSyntax(
+        "extension \(type.trimmed): \(raw: moduleName).ObservableState, Observation.Observable {}"
+      )
+    ]
+  }
+}
+
+extension ObservableStateMacro: MemberAttributeMacro {
+  /// Marks each stored property of a struct as tracked, unless it opts out.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard
+      declaration.is(StructDeclSyntax.self),
+      let property = member.as(VariableDeclSyntax.self),
+      property.isTrackableStoredProperty,
+      !property.attributes.contains(attributeNamed: "ObservationStateIgnored"),
+      !property.attributes.contains(attributeNamed: "ObservationStateTracked"),
+      !property.attributes.contains(attributeNamed: "Presents"),
+      !property.attributes.contains(attributeNamed: "PresentationState"),
+      property.identifier?.text.hasPrefix("_") == false
+    else { return [] }
+    return ["@\(raw: moduleName).ObservationStateTracked"]
+  }
+}
+
+/// `@ObservationStateTracked`: turns a stored property into accessors over a `_name` backing
+/// store that report reads and changes to the state's registrar. Applied by `@ObservableState`.
+public enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard
+      let property = declaration.as(VariableDeclSyntax.self),
+      property.isTrackableStoredProperty,
+      let name = property.identifier?.trimmed
+    else { return [] }
+    let registrar = ObservableStateMacro.registrarName
+    let module = ObservableStateMacro.moduleName
+    return [
+      """
+      @storageRestrictions(initializes: _\(name))
+      init(initialValue) {
+        _\(name) = initialValue
+      }
+      """,
+      """
+      get {
+        \(raw: registrar).access(self, keyPath: \\.\(name))
+        return _\(name)
+      }
+      """,
+      """
+      set {
+        \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name), newValue, \(raw: module)._$isIdentityEqual)
+      }
+      """,
+      """
+      _modify {
+        let snapshot = \(raw: registrar).willModify(&_\(name))
+        defer {
+          \(raw: registrar).didModify(self, keyPath: \\.\(name), &_\(name), snapshot)
+        }
+        yield &_\(name)
+      }
+      """,
+    ]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard
+      let property = declaration.as(VariableDeclSyntax.self),
+      property.isTrackableStoredProperty,
+      let binding = property.bindings.first,
+      let name = property.identifier?.trimmed
+    else { return [] }
+    let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""
+    let initializer = binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? ""
+    return [
+      "@\(raw: ObservableStateMacro.moduleName).ObservationStateIgnored private var _\(name)\(raw: type)\(raw: initializer)"
+    ]
+  }
+}
+
+/// `@ObservationStateIgnored`: leaves a property of an `@ObservableState` type untracked.
+public enum ObservationStateIgnoredMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    []
+  }
+}

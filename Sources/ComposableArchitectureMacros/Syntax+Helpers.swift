@@ -1,0 +1,105 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+extension DeclGroupSyntax {
+  /// The `public`/`package` modifier to give generated members that satisfy protocol
+  /// requirements, so they are as visible as the type.
+  var accessPrefix: String {
+    for modifier in modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  /// Whether the declaration's inheritance clause names `protocolName` (qualified or not).
+  func inherits(_ protocolName: String) -> Bool {
+    inheritanceClause?.inheritedTypes.contains {
+      let name = $0.type.trimmedDescription
+      return name == protocolName || name.hasSuffix(".\(protocolName)")
+    } ?? false
+  }
+
+  /// The kind of declaration, for diagnostics: "class", "actor", "protocol", "extension".
+  var kindDescription: String {
+    switch Syntax(self).kind {
+    case .classDecl: return "class"
+    case .actorDecl: return "actor"
+    case .protocolDecl: return "protocol"
+    case .extensionDecl: return "extension"
+    case .enumDecl: return "enum"
+    default: return "struct"
+    }
+  }
+
+  var nameDescription: String {
+    if let decl = self.as(ClassDeclSyntax.self) { return decl.name.text }
+    if let decl = self.as(ActorDeclSyntax.self) { return decl.name.text }
+    if let decl = self.as(ProtocolDeclSyntax.self) { return decl.name.text }
+    if let decl = self.as(StructDeclSyntax.self) { return decl.name.text }
+    if let decl = self.as(EnumDeclSyntax.self) { return decl.name.text }
+    if let decl = self.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+    return ""
+  }
+}
+
+extension AttributeListSyntax {
+  func contains(attributeNamed name: String) -> Bool {
+    contains {
+      guard case let .attribute(attribute) = $0 else { return false }
+      let attributeName = attribute.attributeName.trimmedDescription
+      return attributeName == name || attributeName.hasSuffix(".\(name)")
+    }
+  }
+}
+
+extension VariableDeclSyntax {
+  /// A stored `var` property that observation should track: not `let`, not static, not lazy,
+  /// not computed, a single simple binding.
+  var isTrackableStoredProperty: Bool {
+    guard
+      bindingSpecifier.tokenKind == .keyword(.var),
+      !modifiers.contains(where: {
+        [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+      }),
+      bindings.count == 1,
+      let binding = bindings.first,
+      binding.pattern.is(IdentifierPatternSyntax.self)
+    else { return false }
+    guard let accessorBlock = binding.accessorBlock else { return true }
+    switch accessorBlock.accessors {
+    case .getter:
+      return false
+    case let .accessors(accessors):
+      // Observers (`willSet`/`didSet`) keep a property stored; anything else makes it computed.
+      return accessors.allSatisfy {
+        [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
+      }
+    }
+  }
+
+  var identifier: TokenSyntax? {
+    bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier
+  }
+}
+
+/// A diagnostic message of this package's macros.
+struct MacroDiagnostic: DiagnosticMessage {
+  let message: String
+  let id: String
+  var severity: DiagnosticSeverity = .error
+
+  var diagnosticID: MessageID { MessageID(domain: "ComposableArchitectureMacros", id: id) }
+}
+
+struct MacroFixIt: FixItMessage {
+  let message: String
+  var fixItID: MessageID { MessageID(domain: "ComposableArchitectureMacros", id: message) }
+}
+
+/// Thrown once the diagnostic was emitted, so expansion stops without a second error.
+struct DiagnosticsEmitted: Error {}
