@@ -123,7 +123,7 @@ extension ReducerMacro: MemberMacro {
     }
     let scopes = reducerCases.compactMap { reducerCase -> String? in
       guard case let .reducer(type) = reducerCase.kind else { return nil }
-      return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) {\n  \(type)()\n}"
+      return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) { \(type)() }"
     }
     let caseScopeCases = reducerCases.map { reducerCase -> String in
       switch reducerCase.kind {
@@ -134,12 +134,12 @@ extension ReducerMacro: MemberMacro {
     let scopeSwitch = reducerCases.map { reducerCase -> String in
       switch reducerCase.kind {
       case .reducer:
-        return "case .\(reducerCase.name):\n  return .\(reducerCase.name)(store.scope(state: \\.\(reducerCase.name), action: \\.\(reducerCase.name))!)"
+        return "case .\(reducerCase.name): return .\(reducerCase.name)(store.scope(state: \\.\(reducerCase.name), action: \\.\(reducerCase.name))!)"
       case .ephemeral, .ignored:
         if reducerCase.stateType == nil {
-          return "case .\(reducerCase.name):\n  return .\(reducerCase.name)"
+          return "case .\(reducerCase.name): return .\(reducerCase.name)"
         }
-        return "case let .\(reducerCase.name)(state):\n  return .\(reducerCase.name)(state)"
+        return "case let .\(reducerCase.name)(state): return .\(reducerCase.name)(state)"
       }
     }
 

@@ -1,0 +1,113 @@
+import ComposableArchitecture
+import Testing
+
+@Reducer
+private struct Counter {
+  @ObservableState
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case incrementTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+@Reducer
+private struct Toggle {
+  struct State: Equatable { var isOn = false }
+  enum Action: Equatable { case toggled }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.isOn.toggle()
+    return .none
+  }
+}
+
+@Reducer(state: .equatable, action: .equatable)
+private enum Destination {
+  case counter(Counter)
+  case toggle(Toggle)
+  @ReducerCaseIgnored
+  case note(String)
+  case empty
+}
+
+@Reducer
+private struct Screen {
+  @ObservableState
+  struct State: Equatable {
+    var destination: Destination.State?
+  }
+  enum Action: Equatable {
+    case destination(Destination.Action)
+    case showCounter
+    case showNote(String)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .showCounter:
+        state.destination = .counter(Counter.State())
+      case let .showNote(note):
+        state.destination = .note(note)
+      case .destination:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.destination, action: \.destination)
+  }
+}
+
+@MainActor
+struct ReducerMacroTests {
+  @Test func structReducersWithBodyOrReduce() {
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    counter.send(.incrementTapped)
+    #expect(counter.count == 1)
+
+    let toggle = Store(initialState: Toggle.State()) { Toggle() }
+    toggle.send(.toggled)
+    #expect(toggle.isOn)
+  }
+
+  @Test func actionsAreCasePathable() {
+    let path: CaseKeyPath<Screen.Action, Counter.Action> = \.destination.counter
+    #expect(path(.incrementTapped) == .destination(.counter(.incrementTapped)))
+  }
+
+  @Test func enumReducerRunsTheFeatureOfTheCurrentCase() {
+    let store = Store(initialState: Screen.State()) { Screen() }
+    store.send(.showCounter)
+    store.send(.destination(.counter(.incrementTapped)))
+    #expect(store.destination == .counter(Counter.State(count: 1)))
+    #expect(store.destination?.counter?.count == 1)
+  }
+
+  @Test func switchingOverAStoreOfEnumState() throws {
+    let store = Store(initialState: Screen.State()) { Screen() }
+    store.send(.showCounter)
+    let destination = try #require(store.scope(state: \.destination, action: \.destination))
+    guard case let .counter(counterStore) = destination.case else {
+      Issue.record("Expected the counter case")
+      return
+    }
+    counterStore.send(.incrementTapped)
+    #expect(counterStore.count == 1)
+
+    store.send(.showNote("Hello"))
+    let noteDestination = try #require(store.scope(state: \.destination, action: \.destination))
+    guard case let .note(note) = noteDestination.case else {
+      Issue.record("Expected the note case")
+      return
+    }
+    #expect(note == "Hello")
+  }
+
+  @Test func requestedConformancesAreSynthesized() {
+    func requiresEquatable(_: some Equatable) {}
+    requiresEquatable(Destination.State.empty)
+    requiresEquatable(Destination.Action.toggle(.toggled))
+  }
+}

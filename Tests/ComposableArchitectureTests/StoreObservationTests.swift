@@ -1,0 +1,165 @@
+import ComposableArchitecture
+import Observation
+import Testing
+
+@Reducer
+private struct Counter {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var count = 0
+    var other = 0
+  }
+  enum Action { case incrementCount, incrementOther, incrementBoth }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .incrementCount: state.count += 1
+      case .incrementOther: state.other += 1
+      case .incrementBoth:
+        state.count += 1
+        state.other += 1
+      }
+      return .none
+    }
+  }
+}
+
+@Reducer
+private struct List {
+  @ObservableState
+  struct State: Equatable {
+    var counters: IdentifiedArrayOf<Counter.State> = []
+    var selected: Counter.State?
+  }
+  enum Action {
+    case counters(IdentifiedActionOf<Counter>)
+    case selected(Counter.Action)
+    case select(Int?)
+    case add(Int)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .select(id):
+        state.selected = id.flatMap { state.counters[id: $0] }
+      case let .add(id):
+        state.counters.append(Counter.State(id: id))
+      case .counters, .selected:
+        break
+      }
+      return .none
+    }
+    .forEach(\.counters, action: \.counters) { Counter() }
+    .ifLet(\.selected, action: \.selected) { Counter() }
+  }
+}
+
+@MainActor
+private final class Notifications {
+  var count = 0
+  func track(_ read: () -> Void) {
+    withObservationTracking(read) { [weak self] in
+      MainActor.assumeIsolated { self?.count += 1 }
+    }
+  }
+}
+
+@MainActor
+struct StoreObservationTests {
+  @Test func readingAFieldThroughTheStoreTracksOnlyThatField() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let countObservers = Notifications()
+    countObservers.track { _ = store.count }
+
+    store.send(.incrementOther)
+    #expect(countObservers.count == 0)
+
+    store.send(.incrementCount)
+    #expect(countObservers.count == 1)
+  }
+
+  @Test func scopedStoresObserveTheirSlice() throws {
+    let store = Store(initialState: List.State(counters: [Counter.State(id: 1), Counter.State(id: 2)])) {
+      List()
+    }
+    let rows = store.scope(state: \.counters, action: \.counters)
+    #expect(rows.count == 2)
+    let first = try #require(rows.first)
+    let second = try #require(rows.last)
+    #expect(first === store.scope(state: \.counters, action: \.counters).first)
+
+    let firstObservers = Notifications()
+    firstObservers.track { _ = first.count }
+    second.send(.incrementCount)
+    #expect(firstObservers.count == 0)
+    #expect(second.count == 1)
+
+    first.send(.incrementCount)
+    #expect(firstObservers.count == 1)
+    #expect(store.counters[id: 1]?.count == 1)
+  }
+
+  @Test func collectionObserversHearInsertionsNotRowEdits() throws {
+    let store = Store(initialState: List.State(counters: [Counter.State(id: 1)])) { List() }
+    let listObservers = Notifications()
+    listObservers.track { _ = store.scope(state: \.counters, action: \.counters).map(\.id) }
+    store.scope(state: \.counters, action: \.counters).first?.send(.incrementCount)
+    #expect(listObservers.count == 0)
+    store.send(.add(2))
+    #expect(listObservers.count == 1)
+  }
+
+  @Test func optionalScopeObserversHearPresentation() {
+    let store = Store(initialState: List.State(counters: [Counter.State(id: 7)])) { List() }
+    let observers = Notifications()
+    observers.track { _ = store.scope(state: \.selected, action: \.selected) }
+    store.send(.select(7))
+    #expect(observers.count == 1)
+    #expect(store.scope(state: \.selected, action: \.selected)?.id == 7)
+  }
+
+  @Test func observeRunsNowAndAgainOncePerBurst() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var renders: [Int] = []
+    let token = observe { renders.append(store.count) }
+    #expect(renders == [0])
+
+    store.send(.incrementCount)
+    store.send(.incrementCount)
+    store.send(.incrementCount)
+    #expect(renders == [0])
+    await Task.megaYield()
+    #expect(renders == [0, 3])
+
+    store.send(.incrementOther)
+    await Task.megaYield()
+    #expect(renders == [0, 3])
+    token.cancel()
+  }
+
+  @Test func observeStopsWhenCancelledOrReleased() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var cancelledRenders = 0
+    let token = observe { _ = store.count; cancelledRenders += 1 }
+    store.send(.incrementCount)
+    token.cancel()
+    await Task.megaYield()
+    #expect(cancelledRenders == 1)
+    #expect(token.isCancelled)
+
+    var releasedRenders = 0
+    var released: ObserveToken? = observe { _ = store.count; releasedRenders += 1 }
+    #expect(released != nil)
+    released = nil
+    store.send(.incrementCount)
+    await Task.megaYield()
+    #expect(releasedRenders == 1)
+  }
+
+  @Test func storeIsObservableWhenStateIs() {
+    func requiresObservable(_: some Observable) {}
+    let store = Store(initialState: Counter.State()) { Counter() }
+    requiresObservable(store)
+  }
+}
