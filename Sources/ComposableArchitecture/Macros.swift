@@ -97,3 +97,17 @@ public macro ReducerCaseEphemeral() =
 @attached(peer, names: arbitrary)
 public macro ReducerCaseIgnored() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ReducerCaseIgnoredMacro")
+
+/// Optional presented state in an `@ObservableState` type, run with
+/// `.ifLet(\.$destination, action: \.destination)`.
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   @Presents var destination: Destination.State?
+/// }
+/// ```
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(`$`), prefixed(_))
+public macro Presents() =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "PresentsMacro")

@@ -10,5 +10,6 @@ struct ComposableArchitectureMacrosPlugin: CompilerPlugin {
     ReducerMacro.self,
     ReducerCaseEphemeralMacro.self,
     ReducerCaseIgnoredMacro.self,
+    PresentsMacro.self,
   ]
 }

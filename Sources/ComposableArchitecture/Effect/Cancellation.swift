@@ -134,6 +134,7 @@ final class CancellationRegistry: Sendable {
     var nextToken: UInt64 = 0
     var cancellers: [CancelKey: [UInt64: @Sendable () -> Void]] = [:]
     var throttles: [CancelKey: any Sendable] = [:]
+    var dismissals: [NavigationIDPath: AsyncStream<Void>.Continuation] = [:]
   }
 
   private let entries = Locked(Entries())
@@ -171,12 +172,30 @@ final class CancellationRegistry: Sendable {
         for key in entries.throttles.keys where key.path.hasPrefix(path) {
           entries.throttles[key] = nil
         }
+        for dismissal in entries.dismissals.keys where dismissal.hasPrefix(path) {
+          entries.dismissals.removeValue(forKey: dismissal)?.finish()
+        }
       }
       return keys.flatMap { entries.cancellers.removeValue(forKey: $0)?.values ?? [:].values }
     }
     for cancel in cancellers {
       cancel()
     }
+  }
+
+  /// Requests to dismiss the presented feature at `path`, made by `@Dependency(\.dismiss)` in its
+  /// effects. Registered when the feature is presented; finished when it goes away.
+  func dismissRequests(for path: NavigationIDPath) -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    entries.withLock { $0.dismissals[path] = continuation }
+    return stream
+  }
+
+  /// Asks the presented feature at `path` to be dismissed; `false` if it is not presented.
+  func requestDismiss(_ path: NavigationIDPath) -> Bool {
+    guard let continuation = entries.withLock({ $0.dismissals[path] }) else { return false }
+    continuation.yield()
+    return true
   }
 
   /// The number of running pieces of work marked with some id (for tests and benchmarks).

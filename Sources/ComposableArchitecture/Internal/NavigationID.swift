@@ -12,16 +12,21 @@ struct NavigationID: Hashable, Sendable {
   let slot: AnyHashableSendable
   /// Which child is in the slot: its `id` when identifiable, its case when an enum, else its type.
   let identity: AnyHashableSendable
+  /// Whether the child was presented (a destination or a stack element), so that
+  /// `@Dependency(\.dismiss)` inside it can dismiss it.
+  var isPresentation = false
 
-  init(slot: AnyHashableSendable, identity: AnyHashableSendable) {
+  init(slot: AnyHashableSendable, identity: AnyHashableSendable, isPresentation: Bool = false) {
     self.slot = slot
     self.identity = identity
+    self.isPresentation = isPresentation
   }
 
   /// The identity of a value living at `keyPath` in its parent.
-  init<Value>(value: Value, slot: some Hashable & Sendable) {
+  init<Value>(value: Value, slot: some Hashable & Sendable, isPresentation: Bool = false) {
     self.slot = AnyHashableSendable(slot)
     self.identity = navigationIdentity(of: value)
+    self.isPresentation = isPresentation
   }
 }
 
@@ -40,6 +45,12 @@ struct NavigationIDPath: Hashable, Sendable {
   func hasPrefix(_ other: Self) -> Bool {
     other.path.count <= path.count && zip(path, other.path).allSatisfy { $0 == $1 }
   }
+
+  /// The path of the innermost presented feature this path is in, if any.
+  var presentedFeature: Self? {
+    guard let last = path.lastIndex(where: \.isPresentation) else { return nil }
+    return Self(path: Array(path[...last]))
+  }
 }
 
 /// What makes one child state a different child from another in the same slot.
@@ -47,8 +58,8 @@ struct NavigationIDPath: Hashable, Sendable {
 /// A new value with a different identity is a new presentation, so the old one's effects are
 /// cancelled even though the slot never became `nil`.
 func navigationIdentity<Value>(of value: Value) -> AnyHashableSendable {
-  if let value = value as? any _HasNavigationIdentity {
-    return value._navigationIdentity
+  if let value = value as? any ObservableState {
+    return AnyHashableSendable(value._$id)
   }
   if let value = value as? any Identifiable {
     return identifiableIdentity(value)
@@ -61,11 +72,6 @@ func navigationIdentity<Value>(of value: Value) -> AnyHashableSendable {
 
 private func identifiableIdentity<T: Identifiable>(_ value: T) -> AnyHashableSendable {
   AnyHashableSendable(IdentifiableIdentity(type: ObjectIdentifier(T.self), id: UncheckedHashable(value.id)))
-}
-
-/// Types whose values know their own navigation identity (observable state uses its `_$id`).
-protocol _HasNavigationIdentity {
-  var _navigationIdentity: AnyHashableSendable { get }
 }
 
 private struct EnumIdentity: Hashable, Sendable {

@@ -130,6 +130,74 @@ enum RuntimeIssue {
     """
   }
 
+  static func dismissWithoutPresentation(fileID: StaticString, line: UInt) -> String {
+    """
+    'dismiss()' was called at \(fileID):\(line), but the feature is not presented, so nothing was \
+    dismissed.
+
+    'dismiss()' works in a feature presented with 'ifLet(\\.$destination, action:)' (a sheet, an \
+    alert, a drill-down) or pushed on a stack with 'forEach(\\.path, action:)'. Check that the \
+    parent integrates this feature with one of them, and that the effect calling 'dismiss()' was \
+    returned by this feature's reducer.
+    """
+  }
+
+  static func presentationActionWithoutState<Action>(
+    action: Action, location: OperatorLocation
+  ) -> String {
+    """
+    An 'ifLet' at \(location.fileID):\(location.line) received a presentation action while \
+    nothing was presented, so the action was dropped:
+
+    \(dump(action))
+
+    This usually happens because:
+
+    • The parent dismissed the feature (set its state to nil) before this 'ifLet' ran. Apply \
+    'ifLet' to the parent reducer, so the presented feature sees its actions first.
+
+    • An effect of the presented feature sent this action after it was dismissed. Dismissal \
+    cancels its effects; make sure the effect was started by the presented feature's reducer.
+
+    • The front end sent it (for example a second '.dismiss') after the feature was dismissed.
+    """
+  }
+
+  static func stackActionForMissingElement<Action>(
+    id: StackElementID, action: Action, location: OperatorLocation
+  ) -> String {
+    """
+    A 'forEach' at \(location.fileID):\(location.line) received an action for stack element \
+    \(id) that is not in the stack, so the action was dropped:
+
+    \(dump(action))
+
+    This usually happens because:
+
+    • The element was popped before this 'forEach' ran. Apply 'forEach' to the parent reducer \
+    that pops elements, so elements see their actions first.
+
+    • An effect of the element sent this action after it was popped. Popping cancels the \
+    element's effects; make sure the effect was started by the element's reducer.
+
+    • The action was sent with an id that was never on the stack.
+    """
+  }
+
+  static func pushWithExistingID<Action>(
+    id: StackElementID, action: Action, location: OperatorLocation
+  ) -> String {
+    """
+    A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), which is \
+    already on the stack, so the push was dropped:
+
+    \(dump(action))
+
+    Push with a new id (the front end should use the next id of the stack), or append the \
+    state to the stack in the parent reducer instead.
+    """
+  }
+
   private static func dump(_ value: some Any) -> String {
     var text = ""
     customDump(value, to: &text, indent: 2)

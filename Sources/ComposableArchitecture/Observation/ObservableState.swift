@@ -112,3 +112,25 @@ public func _$isIdentityEqual<ID: Hashable, T: ObservableState & Equatable>(
 ) -> Bool {
   lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
 }
+
+public func _$isIdentityEqual<T: ObservableState>(
+  _ lhs: PresentationState<T>, _ rhs: PresentationState<T>
+) -> Bool {
+  lhs.wrappedValue?._$id == rhs.wrappedValue?._$id
+}
+
+public func _$isIdentityEqual<T: ObservableState & Equatable>(
+  _ lhs: PresentationState<T>, _ rhs: PresentationState<T>
+) -> Bool {
+  lhs.wrappedValue?._$id == rhs.wrappedValue?._$id
+}
+
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: StackState<T>, _ rhs: StackState<T>) -> Bool {
+  lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}
+
+public func _$isIdentityEqual<T: ObservableState & Equatable>(
+  _ lhs: StackState<T>, _ rhs: StackState<T>
+) -> Bool {
+  lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}

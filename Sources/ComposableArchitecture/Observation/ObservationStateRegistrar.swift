@@ -75,10 +75,28 @@ public struct ObservationStateRegistrar: Sendable {
     return _ModifySnapshot { areSameIDs($0.ids, ids) }
   }
 
+  /// Presented state changes only when another feature is presented; its bookkeeping does not
+  /// count.
+  public func willModify<Member: ObservableState>(
+    _ member: inout PresentationState<Member>
+  ) -> _ModifySnapshot<PresentationState<Member>> {
+    let id = member.wrappedValue?._$id
+    return _ModifySnapshot { $0.wrappedValue?._$id == id }
+  }
+
+  /// A stack changes only when elements are pushed or popped; editing an element in place
+  /// notifies that element's observers.
+  public func willModify<Element: ObservableState>(
+    _ member: inout StackState<Element>
+  ) -> _ModifySnapshot<StackState<Element>> {
+    let ids = member.ids
+    return _ModifySnapshot { areSameIDs($0.ids, ids) }
+  }
+
   /// After an in-place mutation: notifies the observers of `keyPath` if the property changed.
-  public func didModify<Subject: Observable, Member>(
+  public func didModify<Subject: Observable, Value, Member>(
     _ subject: Subject,
-    keyPath: KeyPath<Subject, Member>,
+    keyPath: KeyPath<Subject, Value>,
     _ member: inout Member,
     _ snapshot: _ModifySnapshot<Member>
   ) {

@@ -62,7 +62,7 @@ final class RootCore<Root: Reducer>: Core {
     let action: Root.Action
   }
 
-  /// The effects still running, oldest first.
+  /// The effects still running, oldest first, not counting presentation plumbing.
   var runningEffects: [RunningEffect] {
     effectTasks.keys.sorted().compactMap { id in
       guard let task = effectTasks[id], let action = effectOrigins[id] else { return nil }
@@ -83,8 +83,9 @@ final class RootCore<Root: Reducer>: Core {
     refreshers.append(refresh)
   }
 
-  /// The number of effects that are still running.
-  var runningEffectCount: Int { effectTasks.count }
+  /// The number of effects that are still running, not counting the presentation plumbing that
+  /// waits for `dismiss()` (see `dismissalEffect`).
+  var runningEffectCount: Int { effectOrigins.count }
 
   func send(_ action: Root.Action) -> Task<Void, Never>? {
     bufferedActions.append(action)
@@ -192,7 +193,9 @@ final class RootCore<Root: Reducer>: Core {
       token.setValue(registry.insert({ task.cancel() }, keys: keys))
     }
     effectTasks[effectID] = task
-    effectOrigins[effectID] = action
+    if !keys.contains(where: \.isPresentationLifetime) {
+      effectOrigins[effectID] = action
+    }
     tasks.append(task)
   }
 }

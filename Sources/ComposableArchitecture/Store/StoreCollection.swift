@@ -1,3 +1,5 @@
+import OrderedCollections
+
 extension Store {
   /// The stores of the elements of an `IdentifiedArray` run by `forEach`, one per element, each
   /// the same instance for as long as its element exists.
@@ -15,24 +17,51 @@ extension Store {
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> where Action: CasePathable {
-    // Read the elements through this store, so that an observer tracks this store's array
-    // property (and the store's own identity), not every send the elements' store sees.
-    _StoreCollection(scope(state, action: action), elements: self.state[keyPath: state])
+    // Read the elements through this store, so that an observer tracks this store's property
+    // (and the store's own identity).
+    let elements = self.state[keyPath: state]
+    let elementsStore = scope(state, action: action)
+    return _StoreCollection(ids: elements.ids, elements: elements.elements) { id, element in
+      elementsStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
+    }
+  }
+
+  /// The stores of the elements of a navigation stack, bottom to top, each the same instance for
+  /// as long as its element is on the stack.
+  ///
+  /// ```swift
+  /// for elementStore in store.scope(state: \.path, action: \.path) {
+  ///   switch elementStore.case { … }
+  /// }
+  /// ```
+  public func scope<ElementState, ElementAction>(
+    state: KeyPath<State, StackState<ElementState>>,
+    action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
+  ) -> _StoreCollection<StackElementID, ElementState, ElementAction> where Action: CasePathable {
+    let stack = self.state[keyPath: state]
+    let stackStore = scope(state, action: action)
+    return _StoreCollection(ids: stack.ids, elements: Array(stack)) { id, element in
+      stackStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
+    }
   }
 }
 
-/// The element stores of a collection scope; see ``Store/scope(state:action:)-collection``.
+/// The element stores of a collection or stack scope.
 @MainActor
 public struct _StoreCollection<ID: Hashable & Sendable, State, Action>: RandomAccessCollection {
-  private let store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
-  private let elements: IdentifiedArray<ID, State>
+  /// The ids of the elements, in order.
+  public let ids: OrderedSet<ID>
+  private let elements: [State]
+  private let makeStore: @MainActor (ID, State) -> Store<State, Action>
 
   init(
-    _ store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
-    elements: IdentifiedArray<ID, State>
+    ids: OrderedSet<ID>,
+    elements: [State],
+    makeStore: @escaping @MainActor (ID, State) -> Store<State, Action>
   ) {
-    self.store = store
+    self.ids = ids
     self.elements = elements
+    self.makeStore = makeStore
   }
 
   public nonisolated var startIndex: Int { 0 }
@@ -45,12 +74,13 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action>: RandomAc
   /// was read, the store shows its last state and reports sends as an issue.
   public nonisolated subscript(position: Int) -> Store<State, Action> {
     MainActor.assumeIsolated {
-      let element = elements.elements[position]
-      let id = elements.ids[position]
-      return store.scope(
-        state: \.[id: id], action: \.[id: id], fallback: element
-      )
+      makeStore(ids[position], elements[position])
     }
+  }
+
+  /// The store of the element with `id`, if it is in the collection.
+  public subscript(id id: ID) -> Store<State, Action>? {
+    ids.firstIndex(of: id).map { self[$0] }
   }
 }
 

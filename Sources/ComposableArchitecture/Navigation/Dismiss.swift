@@ -1,0 +1,96 @@
+import Dependencies
+import IssueReporting
+
+/// Dismisses the presented feature whose effect calls it: a sheet closes, a stack element pops.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+///
+/// case .saveTapped:
+///   return .run { _ in
+///     try await save()
+///     await dismiss()
+///   }
+/// ```
+///
+/// The parent sees the dismissal as an action (`.destination(.dismiss)` or `.path(.popFrom(id:))`)
+/// and every effect of the dismissed feature is cancelled.
+public struct DismissEffect: Sendable {
+  /// Requests the dismissal. Reports an issue if the feature is not presented.
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let dependencies = DependencyValues._current
+    guard
+      let presented = dependencies.navigationIDPath.presentedFeature,
+      dependencies.cancellationRegistry.requestDismiss(presented)
+    else {
+      reportIssue(
+        RuntimeIssue.dismissWithoutPresentation(fileID: fileID, line: line),
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+      return
+    }
+    // Let the dismissal be delivered before the caller goes on.
+    await Task.yield()
+  }
+}
+
+private enum DismissKey: DependencyKey {
+  static let liveValue = DismissEffect()
+  static let testValue = DismissEffect()
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature that is running; see ``DismissEffect``.
+  public var dismiss: DismissEffect {
+    get { self[DismissKey.self] }
+    set { self[DismissKey.self] = newValue }
+  }
+
+  /// Whether the running feature was presented by a parent (as a destination or a stack element),
+  /// so that ``dismiss`` can dismiss it.
+  ///
+  /// ```swift
+  /// @Dependency(\.isPresented) var isPresented
+  /// ```
+  public var isPresented: Bool {
+    navigationIDPath.presentedFeature != nil
+  }
+}
+
+/// The long-lived effect that waits for `dismiss()` requests for one presented feature and turns
+/// them into the parent's dismiss action. It is navigation plumbing: tests do not have to finish it.
+func dismissalEffect<Action>(
+  for path: NavigationIDPath, sending dismissAction: Action
+) -> Effect<Action> {
+  let requests = DependencyValues._current.cancellationRegistry.dismissRequests(for: path)
+  let action = UncheckedSendable(dismissAction)
+  return Effect(
+    operation: .run(nil) { send in
+      for await _ in requests {
+        await send(unchecked: action)
+        return
+      }
+    }
+  )
+  .cancellable(id: PresentationLifetimeID(), path: path)
+}
+
+/// Marks the effects that only live as long as a presentation, which the test store ignores.
+struct PresentationLifetimeID: Hashable, Sendable {}
+
+extension Effect {
+  func cancellable(id: some Hashable & Sendable, path: NavigationIDPath) -> Self {
+    Self(operation: .cancellable(CancelKey(id: id, path: path), cancelInFlight: false, self))
+  }
+}
+
+extension CancelKey {
+  var isPresentationLifetime: Bool {
+    type == ObjectIdentifier(PresentationLifetimeID.self)
+  }
+}

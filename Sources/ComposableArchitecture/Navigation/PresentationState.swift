@@ -1,0 +1,153 @@
+import CustomDump
+
+/// Optional state of a presented feature (a sheet, an alert, a drill-down).
+///
+/// In `@ObservableState` types write it with `@Presents`:
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   @Presents var destination: Destination.State?
+/// }
+/// ```
+///
+/// and run the feature with `.ifLet(\.$destination, action: \.destination)`. The value is kept in
+/// a box, so a feature can present another copy of itself.
+@propertyWrapper
+public struct PresentationState<State> {
+  private var box: Box
+  /// The identity of the presented feature the last time the presentation reducer ran.
+  var presentedID: NavigationIDPath?
+
+  public init(wrappedValue: State?) {
+    self.box = Box(wrappedValue)
+  }
+
+  public init(projectedValue: Self) {
+    self = projectedValue
+  }
+
+  public var wrappedValue: State? {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) {
+        box.value = newValue
+      } else {
+        box = Box(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) {
+        box = Box(box.value)
+      }
+      yield &box.value
+    }
+  }
+
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+    _modify { yield &self }
+  }
+
+  /// The presented state in one case of an enum: `state.$destination[case: \.edit]`.
+  public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
+    get { wrappedValue.flatMap { $0[case: path] } }
+    set {
+      guard let newValue, wrappedValue.flatMap({ $0[case: path] }) != nil else { return }
+      wrappedValue = path(newValue)
+    }
+  }
+
+  private final class Box {
+    var value: State?
+    init(_ value: State?) { self.value = value }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
+/// `@unchecked Sendable` is safe: the box is copied before any mutation unless uniquely owned, so
+/// values never share mutable storage, exactly like a copy-on-write collection.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+extension PresentationState: Decodable where State: Decodable {
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension PresentationState: Encodable where State: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension PresentationState: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue as Any)
+  }
+}
+
+/// An action of a presented feature, or the request to dismiss it.
+///
+/// ```swift
+/// enum Action {
+///   case destination(PresentationAction<Destination.Action>)
+/// }
+/// ```
+///
+/// Case key paths see through `presented`: `\.destination.edit` is
+/// `\.destination.presented.edit`.
+public enum PresentationAction<Action>: CasePathable {
+  /// Dismiss the presented feature (the front end sends this when the user closes it).
+  case dismiss
+  /// An action of the presented feature.
+  indirect case presented(Action)
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    public var dismiss: AnyCasePath<PresentationAction, Void> {
+      AnyCasePath(
+        embed: { .dismiss },
+        extract: {
+          guard case .dismiss = $0 else { return nil }
+          return ()
+        }
+      )
+    }
+
+    public var presented: AnyCasePath<PresentationAction, Action> {
+      AnyCasePath(
+        embed: { .presented($0) },
+        extract: {
+          guard case let .presented(action) = $0 else { return nil }
+          return action
+        }
+      )
+    }
+
+    public subscript<AppendedAction>(
+      dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
+    ) -> AnyCasePath<PresentationAction, AppendedAction>
+    where Action: CasePathable {
+      presented[dynamicMember: keyPath]
+    }
+  }
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Sendable where Action: Sendable {}

@@ -1,0 +1,266 @@
+import CustomDump
+import Dependencies
+import OrderedCollections
+
+/// The identity of an element of a ``StackState``: stable for as long as the element is on the
+/// stack, and deterministic in tests (0, 1, 2 …).
+public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
+  CustomDumpStringConvertible, CustomStringConvertible
+{
+  public let rawValue: Int
+
+  public init(integerLiteral value: Int) {
+    self.rawValue = value
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  public var customDumpDescription: String { "#\(rawValue)" }
+  public var description: String { "#\(rawValue)" }
+}
+
+/// Hands out stack element ids: a fresh counter per store in tests, so ids start at 0.
+public struct StackElementIDGenerator: Sendable {
+  private let next: Locked<Int>
+
+  init() {
+    self.next = Locked(0)
+  }
+
+  /// The next id.
+  public func callAsFunction() -> StackElementID {
+    next.withLock { next in
+      defer { next += 1 }
+      return StackElementID(integerLiteral: next)
+    }
+  }
+
+  /// Makes sure ids handed out from now on are greater than `id` (after a push with an id).
+  func skip(past id: StackElementID) {
+    next.withLock { $0 = max($0, id.rawValue + 1) }
+  }
+}
+
+private enum StackElementIDGeneratorKey: DependencyKey {
+  static var liveValue: StackElementIDGenerator { StackElementIDGenerator() }
+  static var testValue: StackElementIDGenerator { StackElementIDGenerator() }
+}
+
+extension DependencyValues {
+  /// Where ``StackState`` gets the ids of new elements.
+  public var stackElementID: StackElementIDGenerator {
+    get { self[StackElementIDGeneratorKey.self] }
+    set { self[StackElementIDGeneratorKey.self] = newValue }
+  }
+}
+
+/// The state of a navigation stack: elements in order, each with a stable ``StackElementID``.
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   var path = StackState<Path.State>()
+/// }
+/// state.path.append(.detail(Detail.State(standup: standup)))
+/// ```
+///
+/// Run it with `.forEach(\.path, action: \.path)`; scope a store to it with
+/// `store.scope(state: \.path, action: \.path)` for one store per element.
+public struct StackState<Element> {
+  var elementsByID: OrderedDictionary<StackElementID, Element>
+  /// The ids the stack reducer has set up dismissal and teardown for (not part of equality).
+  var mountedIDs: OrderedSet<StackElementID> = []
+
+  public init() {
+    self.elementsByID = [:]
+  }
+
+  public init(_ elements: some Sequence<Element>) {
+    @Dependency(\.stackElementID) var nextID
+    self.elementsByID = OrderedDictionary(uniqueKeysWithValues: elements.map { (nextID(), $0) })
+  }
+
+  /// The ids of the elements, bottom to top.
+  public var ids: OrderedSet<StackElementID> {
+    elementsByID.keys
+  }
+
+  /// The element with `id`, if it is on the stack.
+  public subscript(id id: StackElementID) -> Element? {
+    _read { yield elementsByID[id] }
+    _modify { yield &elementsByID[id] }
+  }
+
+  /// The element with `id`, if it is on the stack and in the case at `path`.
+  public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { elementsByID[id].flatMap { $0[case: path] } }
+    set {
+      guard let newValue, elementsByID[id].flatMap({ $0[case: path] }) != nil else { return }
+      elementsByID[id] = path(newValue)
+    }
+  }
+
+  /// Pops the element with `id` and everything above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = elementsByID.index(forKey: id) else { return }
+    elementsByID.removeSubrange(index...)
+  }
+
+  /// Pops everything above the element with `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = elementsByID.index(forKey: id) else { return }
+    elementsByID.removeSubrange((index + 1)...)
+  }
+}
+
+extension StackState: RandomAccessCollection, RangeReplaceableCollection, MutableCollection {
+  public var startIndex: Int { elementsByID.values.startIndex }
+  public var endIndex: Int { elementsByID.values.endIndex }
+
+  public subscript(position: Int) -> Element {
+    get { elementsByID.values[position] }
+    _modify { yield &elementsByID.values[position] }
+  }
+
+  public mutating func replaceSubrange<C: Collection<Element>>(
+    _ subrange: Range<Int>, with newElements: C
+  ) {
+    @Dependency(\.stackElementID) var nextID
+    var updated = OrderedDictionary<StackElementID, Element>()
+    updated.reserveCapacity(count - subrange.count + newElements.count)
+    for index in elementsByID.elements.indices[..<subrange.lowerBound] {
+      updated[elementsByID.elements[index].key] = elementsByID.elements[index].value
+    }
+    for element in newElements {
+      updated[nextID()] = element
+    }
+    for index in elementsByID.elements.indices[subrange.upperBound...] {
+      updated[elementsByID.elements[index].key] = elementsByID.elements[index].value
+    }
+    elementsByID = updated
+  }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.elementsByID == rhs.elementsByID
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elementsByID)
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: Decodable where Element: Decodable {
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Element](from: decoder))
+  }
+}
+
+extension StackState: Encodable where Element: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try Array(elementsByID.values).encode(to: encoder)
+  }
+}
+
+extension StackState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      unlabeledChildren: elementsByID.map { ($0.key, $0.value) },
+      displayStyle: .dictionary
+    )
+  }
+}
+
+/// An action of a navigation stack: an element's action, a pop, or a push.
+///
+/// ```swift
+/// enum Action {
+///   case path(StackActionOf<Path>)
+/// }
+/// ```
+///
+/// Case key paths reach one element: `\.path[id: 0].detail.editTapped`; `\.path.popFrom` matches
+/// any pop.
+public enum StackAction<State, Action>: CasePathable {
+  /// An action of the element with `id`.
+  indirect case element(id: StackElementID, action: Action)
+  /// Pop the element with `id` and everything above it (the front end's back button).
+  case popFrom(id: StackElementID)
+  /// Push `state` with `id` (a front end that pushes by itself).
+  case push(id: StackElementID, state: State)
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
+  public struct AllCasePaths: Sendable {
+    public var element: AnyCasePath<StackAction, (id: StackElementID, action: Action)> {
+      AnyCasePath(
+        embed: { .element(id: $0.id, action: $0.action) },
+        extract: {
+          guard case let .element(id, action) = $0 else { return nil }
+          return (id, action)
+        }
+      )
+    }
+
+    public var popFrom: AnyCasePath<StackAction, StackElementID> {
+      AnyCasePath(
+        embed: { .popFrom(id: $0) },
+        extract: {
+          guard case let .popFrom(id) = $0 else { return nil }
+          return id
+        }
+      )
+    }
+
+    public var push: AnyCasePath<StackAction, (id: StackElementID, state: State)> {
+      AnyCasePath(
+        embed: { .push(id: $0.id, state: $0.state) },
+        extract: {
+          guard case let .push(id, state) = $0 else { return nil }
+          return (id, state)
+        }
+      )
+    }
+
+    /// The actions of the element with `id`.
+    public subscript(id id: StackElementID) -> AnyCasePath<StackAction, Action> {
+      AnyCasePath(
+        embed: { .element(id: id, action: $0) },
+        extract: {
+          guard case let .element(elementID, action) = $0, elementID == id else { return nil }
+          return action
+        }
+      )
+    }
+  }
+}
+
+extension Case {
+  /// A case key path to the actions of the stack element with `id`: `\.path[id: 0]`.
+  public subscript<State, Action>(id id: StackElementID) -> Case<Action>
+  where Value == StackAction<State, Action> {
+    self[dynamicMember: \Value.AllCasePaths.[id: id]]
+  }
+}
+
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}
+extension StackAction: Hashable where State: Hashable, Action: Hashable {}
+extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+
+/// The stack action of a reducer's elements: `StackActionOf<Path>`.
+public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>

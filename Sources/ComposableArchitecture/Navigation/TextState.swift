@@ -1,0 +1,160 @@
+import CustomDump
+
+/// Text in state (an alert's title, a button's label), comparable in tests and renderable by any
+/// front end.
+///
+/// ```swift
+/// TextState("Delete “\(standup.title)”?")
+/// String(state: alert.title)  // "Delete “Daily”?"
+/// ```
+public struct TextState: Equatable, Hashable, Sendable {
+  private var content: String
+
+  /// Text from a string.
+  public init(_ content: some StringProtocol) {
+    self.content = String(content)
+  }
+
+  /// Text shown exactly as given.
+  public init(verbatim content: String) {
+    self.content = content
+  }
+
+  /// Two texts, one after the other.
+  public static func + (lhs: Self, rhs: Self) -> Self {
+    Self(verbatim: lhs.content + rhs.content)
+  }
+}
+
+extension TextState: ExpressibleByStringInterpolation {
+  public init(stringLiteral value: String) {
+    self.init(verbatim: value)
+  }
+}
+
+extension String {
+  /// The plain text of a ``TextState``.
+  public init(state: TextState) {
+    self = state.plainText
+  }
+}
+
+extension TextState {
+  var plainText: String { content }
+}
+
+extension TextState: CustomDumpRepresentable {
+  public var customDumpValue: Any { content }
+}
+
+/// What a button does: a role tells a front end how to show it.
+public enum ButtonStateRole: Equatable, Hashable, Sendable {
+  /// Dismisses without doing anything (Cancel).
+  case cancel
+  /// Destroys something (Delete).
+  case destructive
+}
+
+/// A button in an alert or a confirmation dialog: a label, an optional role, and the action it
+/// sends.
+///
+/// ```swift
+/// ButtonState(role: .destructive, action: .confirmDeletion) {
+///   TextState("Delete")
+/// }
+/// ```
+public struct ButtonState<Action>: Identifiable {
+  public let id = UUIDIdentity()
+  /// What tapping the button sends, if anything (a plain Cancel sends nothing but dismisses).
+  public let action: ButtonStateAction<Action>
+  public let label: TextState
+  public let role: ButtonStateRole?
+
+  public init(
+    role: ButtonStateRole? = nil,
+    action: ButtonStateAction<Action> = .send(nil),
+    label: () -> TextState
+  ) {
+    self.role = role
+    self.action = action
+    self.label = label()
+  }
+
+  public init(role: ButtonStateRole? = nil, action: Action, label: () -> TextState) {
+    self.init(role: role, action: .send(action), label: label)
+  }
+
+  /// The same button sending a transformed action.
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> ButtonState<NewAction> {
+    ButtonState<NewAction>(role: role, action: .send(transform(action.action))) { label }
+  }
+}
+
+/// What a ``ButtonState`` sends.
+public struct ButtonStateAction<Action> {
+  /// The action, or `nil` for a button that only dismisses.
+  public let action: Action?
+
+  /// Sends `action` (or nothing) when tapped.
+  public static func send(_ action: Action?) -> Self {
+    Self(action: action)
+  }
+}
+
+/// A button's identity: distinct for every button made, ignored by equality.
+public struct UUIDIdentity: Hashable, Sendable {
+  private let value = ObservableStateID()
+}
+
+extension ButtonStateAction: Equatable where Action: Equatable {}
+extension ButtonStateAction: Hashable where Action: Hashable {}
+extension ButtonStateAction: Sendable where Action: Sendable {}
+
+extension ButtonState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.action == rhs.action && lhs.label == rhs.label && lhs.role == rhs.role
+  }
+}
+
+extension ButtonState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(action)
+    hasher.combine(label)
+    hasher.combine(role)
+  }
+}
+
+extension ButtonState: Sendable where Action: Sendable {}
+
+extension ButtonState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    var children: [(label: String?, value: Any)] = []
+    if let role { children.append(("role", role)) }
+    if let action = action.action { children.append(("action", action)) }
+    children.append(("label", label))
+    return Mirror(self, children: children, displayStyle: .struct)
+  }
+}
+
+/// Builds the buttons of an alert or a dialog.
+@resultBuilder
+public enum ButtonStateBuilder<Action> {
+  public static func buildBlock(_ components: [ButtonState<Action>]...) -> [ButtonState<Action>] {
+    components.flatMap { $0 }
+  }
+  public static func buildExpression(_ button: ButtonState<Action>) -> [ButtonState<Action>] {
+    [button]
+  }
+  public static func buildOptional(_ component: [ButtonState<Action>]?) -> [ButtonState<Action>] {
+    component ?? []
+  }
+  public static func buildEither(first component: [ButtonState<Action>]) -> [ButtonState<Action>] {
+    component
+  }
+  public static func buildEither(second component: [ButtonState<Action>]) -> [ButtonState<Action>] {
+    component
+  }
+  public static func buildArray(_ components: [[ButtonState<Action>]]) -> [ButtonState<Action>] {
+    components.flatMap { $0 }
+  }
+}

@@ -1,0 +1,129 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Presents var destination: Destination.State?`: optional presented state, stored as a
+/// `PresentationState`, observed like any other field of an `@ObservableState` type, with
+/// `$destination` for `ifLet(\.$destination, action:)`.
+public enum PresentsMacro {
+  static let module = ObservableStateMacro.moduleName
+  static let registrar = ObservableStateMacro.registrarName
+
+  /// The property, its name and the presented state type (the optional's wrapped type).
+  static func presented(
+    _ declaration: some DeclSyntaxProtocol,
+    _ node: AttributeSyntax,
+    in context: some MacroExpansionContext
+  ) -> (name: TokenSyntax, wrappedType: String, initializer: String?)? {
+    guard
+      let property = declaration.as(VariableDeclSyntax.self),
+      property.isTrackableStoredProperty,
+      let name = property.identifier?.trimmed,
+      let binding = property.bindings.first
+    else {
+      context.diagnose(
+        Diagnostic(
+          node: node,
+          message: MacroDiagnostic(
+            message: "'@Presents' must be applied to a stored 'var' property of optional state, such as '@Presents var destination: Destination.State?'",
+            id: "presents-stored-var"
+          )
+        )
+      )
+      return nil
+    }
+    let type = binding.typeAnnotation?.type
+    let wrappedType: String?
+    if let optional = type?.as(OptionalTypeSyntax.self) {
+      wrappedType = optional.wrappedType.trimmedDescription
+    } else if let identifier = type?.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+      let argument = identifier.genericArgumentClause?.arguments.first
+    {
+      wrappedType = argument.argument.trimmedDescription
+    } else {
+      wrappedType = nil
+    }
+    guard let wrappedType else {
+      context.diagnose(
+        Diagnostic(
+          node: binding,
+          message: MacroDiagnostic(
+            message: "'@Presents' needs an explicit optional type, such as 'var \(name.text): Destination.State?'",
+            id: "presents-optional-type"
+          )
+        )
+      )
+      return nil
+    }
+    return (name, wrappedType, binding.initializer?.value.trimmedDescription)
+  }
+}
+
+extension PresentsMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let (name, _, _) = presented(declaration, node, in: context) else { return [] }
+    return [
+      """
+      @storageRestrictions(initializes: _\(name))
+      init(initialValue) {
+        _\(name) = \(raw: module).PresentationState(wrappedValue: initialValue)
+      }
+      """,
+      """
+      get {
+        \(raw: registrar).access(self, keyPath: \\.\(name))
+        return _\(name).wrappedValue
+      }
+      """,
+      """
+      set {
+        \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name).wrappedValue, newValue, \(raw: module)._$isIdentityEqual)
+      }
+      """,
+    ]
+  }
+}
+
+extension PresentsMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let (name, wrappedType, initializer) = presented(declaration, node, in: context) else {
+      return []
+    }
+    let access = declaration.as(VariableDeclSyntax.self)?.modifiers
+      .first { [.keyword(.public), .keyword(.package)].contains($0.name.tokenKind) }
+      .map { "\($0.name.text) " } ?? ""
+    let storageType = "\(module).PresentationState<\(wrappedType)>"
+    return [
+      """
+      \(raw: access)var $\(name): \(raw: storageType) {
+        get {
+          \(raw: registrar).access(self, keyPath: \\.\(name))
+          return _\(name).projectedValue
+        }
+        set {
+          \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name).projectedValue, newValue, \(raw: module)._$isIdentityEqual)
+        }
+        _modify {
+          let snapshot = \(raw: registrar).willModify(&_\(name))
+          defer {
+            \(raw: registrar).didModify(self, keyPath: \\.\(name), &_\(name), snapshot)
+          }
+          yield &_\(name)
+        }
+      }
+      """,
+      """
+      @\(raw: module).ObservationStateIgnored private var _\(name) = \(raw: storageType)(wrappedValue: \(raw: initializer ?? "nil"))
+      """,
+    ]
+  }
+}
