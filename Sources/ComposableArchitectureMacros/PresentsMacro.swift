@@ -11,10 +11,14 @@ public enum PresentsMacro {
   static let registrar = ObservableStateMacro.registrarName
 
   /// The property, its name and the presented state type (the optional's wrapped type).
+  ///
+  /// Both roles of the macro call this; only the accessor role diagnoses, so each mistake is
+  /// reported once.
   static func presented(
     _ declaration: some DeclSyntaxProtocol,
     _ node: AttributeSyntax,
-    in context: some MacroExpansionContext
+    in context: some MacroExpansionContext,
+    diagnose: Bool
   ) -> (name: TokenSyntax, wrappedType: String, initializer: String?)? {
     guard
       let property = declaration.as(VariableDeclSyntax.self),
@@ -22,6 +26,7 @@ public enum PresentsMacro {
       let name = property.identifier?.trimmed,
       let binding = property.bindings.first
     else {
+      guard diagnose else { return nil }
       context.diagnose(
         Diagnostic(
           node: node,
@@ -45,6 +50,7 @@ public enum PresentsMacro {
       wrappedType = nil
     }
     guard let wrappedType else {
+      guard diagnose else { return nil }
       context.diagnose(
         Diagnostic(
           node: binding,
@@ -66,7 +72,9 @@ extension PresentsMacro: AccessorMacro {
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AccessorDeclSyntax] {
-    guard let (name, _, _) = presented(declaration, node, in: context) else { return [] }
+    guard let (name, _, _) = presented(declaration, node, in: context, diagnose: true) else {
+      return []
+    }
     return [
       """
       @storageRestrictions(initializes: _\(name))
@@ -95,7 +103,9 @@ extension PresentsMacro: PeerMacro {
     providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard let (name, wrappedType, initializer) = presented(declaration, node, in: context) else {
+    guard
+      let (name, wrappedType, initializer) = presented(declaration, node, in: context, diagnose: false)
+    else {
       return []
     }
     let access = declaration.as(VariableDeclSyntax.self)?.modifiers

@@ -128,6 +128,19 @@ struct PresentationReducerTests {
     await store.receive(\.destination.dismiss) { $0.destination = nil }
   }
 
+  @Test func storesScopeThroughThePresentedCase() throws {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    #expect(store.scope(state: \.destination?.timer, action: \.destination.timer) == nil)
+    store.send(.showTimer)
+    let timer = try #require(store.scope(state: \.destination?.timer, action: \.destination.timer))
+    timer.send(.tick)
+    #expect(store.destination?.timer?.ticks == 1)
+    let presented = try #require(
+      store.scope(state: \.destination?.timer, action: \.destination.presented.timer)
+    )
+    #expect(presented.ticks == 1)
+  }
+
   @Test func anyAlertButtonDismissesTheAlert() async {
     let store = makeStore()
     await store.send(.deleteTapped) {

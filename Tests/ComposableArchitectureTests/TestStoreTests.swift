@@ -247,7 +247,62 @@ struct TestStoreTests {
     await store.skipInFlightEffects(strict: false)
   }
 
+  @Test func aReceivedActionThatDoesNotMatchThePredicateOrCaseFails() async {
+    let store = TestStore(initialState: Timer.State()) { Timer() }
+    await store.send(.loadTapped)
+    await withKnownIssue {
+      await store.receive({ $0 == .tick })
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.hasPrefix("Received an action that does not match the predicate:")
+        && text.contains("Timer.Action.loaded(\"test\")")
+    }
+    await store.send(.loadTapped)
+    await withKnownIssue {
+      await store.receive(\.tick)
+    } matching: { issue in
+      message(of: issue).hasPrefix("Received an action that does not match")
+    }
+  }
+
+  @Test func aThrowingAssertionFails() async {
+    struct Oops: Error {}
+    let store = TestStore(initialState: Timer.State()) { Timer() }
+    await withKnownIssue {
+      await store.send(.tick) { _ in throw Oops() }
+    } matching: { issue in
+      message(of: issue).hasPrefix("The state assertion closure threw an error:")
+    }
+  }
+
+  @Test func aTaskThatDoesNotFinishInTimeFails() async {
+    let store = TestStore(initialState: Timer.State()) { Timer() } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    let task = await store.send(.startTapped) { $0.isRunning = true }
+    await withKnownIssue {
+      await task.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      message(of: issue).hasPrefix("Expected effects to finish, but some are still running")
+    }
+    await task.cancel()
+  }
+
   // MARK: - Non-exhaustive
+
+  @Test func nonExhaustiveReceiveFailsWhenNoReceivedActionMatches() async {
+    let store = TestStore(initialState: Timer.State()) { Timer() }
+    store.exhaustivity = .off
+    await store.send(.loadTapped)
+    await Task.megaYield()
+    await withKnownIssue {
+      await store.receive(.tick)
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.hasPrefix("Expected to receive Timer.Action.tick, but none of the received actions matched:")
+        && text.contains("• Timer.Action.loaded(\"test\")")
+    }
+  }
 
   @Test func nonExhaustiveChecksOnlyWhatTheTestStates() async {
     let clock = TestClock()
