@@ -10,8 +10,8 @@ import Observation
 ///   @ObservationStateIgnored var cache: [Int: String] = [:]
 /// }
 /// ```
-@attached(extension, conformances: Observable, ObservableState)
-@attached(member, names: named(_$id), named(_$observationRegistrar), named(_$willModify))
+@attached(extension, conformances: Observable, ObservableState, _InPlaceModifiable)
+@attached(member, names: named(_$id), named(_$observationRegistrar), named(_$willModify), named(_$modifier))
 @attached(memberAttribute)
 public macro ObservableState() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ObservableStateMacro")

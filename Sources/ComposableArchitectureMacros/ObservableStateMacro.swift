@@ -48,6 +48,32 @@ extension ObservableStateMacro: MemberMacro {
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
       return enumMembers(enumDecl, access: access)
     }
+    return structMembers(declaration, access: access)
+  }
+
+  /// The properties that reducer operators may mutate in place: each tracked property, and the
+  /// `$name` projection of each `@Presents` property.
+  static func inPlaceProperties(_ declaration: some DeclGroupSyntax) -> [String] {
+    declaration.memberBlock.members.compactMap { member in
+      guard
+        let property = member.decl.as(VariableDeclSyntax.self),
+        property.isTrackableStoredProperty,
+        let name = property.identifier?.text,
+        !name.hasPrefix("_"),
+        !property.attributes.contains(attributeNamed: "ObservationStateIgnored")
+      else { return nil }
+      return property.attributes.contains(attributeNamed: "Presents") ? "$\(name)" : name
+    }
+  }
+
+  static func structMembers(_ declaration: some DeclGroupSyntax, access: String) -> [DeclSyntax] {
+    let modifierCases = inPlaceProperties(declaration).map { name in
+      """
+      if keyPath == \\Self.\(name) {
+          return \(moduleName)._$inPlace(\\Self.\(name)) { state, body in body(&state.\(name)) }
+        }
+      """
+    }
     return [
       """
       @\(raw: moduleName).ObservationStateIgnored
@@ -61,6 +87,12 @@ extension ObservableStateMacro: MemberMacro {
       """
       \(raw: access)mutating func _$willModify() {
         \(raw: registrarName)._$willModify()
+      }
+      """,
+      """
+      \(raw: access)static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
+        \(raw: modifierCases.joined(separator: "\n  "))
+        return nil
       }
       """,
     ]
@@ -128,9 +160,10 @@ extension ObservableStateMacro: ExtensionMacro {
       return []
     }
     guard !declaration.inherits("ObservableState") else { return [] }
+    let inPlace = declaration.is(StructDeclSyntax.self) ? ", \(moduleName)._InPlaceModifiable" : ""
     return [
       try ExtensionDeclSyntax(
-        "extension \(type.trimmed): \(raw: moduleName).ObservableState, Observation.Observable {}"
+        "extension \(type.trimmed): \(raw: moduleName).ObservableState, Observation.Observable\(raw: inPlace) {}"
       )
     ]
   }

@@ -26,7 +26,7 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct State {
         @ComposableArchitecture.ObservationStateTracked
         var count = 0
@@ -47,11 +47,25 @@ struct ObservableStateMacroTests {
         mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
+
+        static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
+          if keyPath == \Self.count {
+            return ComposableArchitecture._$inPlace(\Self.count) { state, body in
+              body(&state.count)
+            }
+          }
+          if keyPath == \Self.title {
+            return ComposableArchitecture._$inPlace(\Self.title) { state, body in
+              body(&state.title)
+            }
+          }
+          return nil
+        }
       }
 
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable, ComposableArchitecture._InPlaceModifiable {
       }
-      """
+      """#
     }
   }
 
@@ -64,7 +78,7 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       public struct State {
         @ComposableArchitecture.ObservationStateTracked
         public var count = 0
@@ -79,11 +93,20 @@ struct ObservableStateMacroTests {
         public mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
+
+        public static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
+          if keyPath == \Self.count {
+            return ComposableArchitecture._$inPlace(\Self.count) { state, body in
+              body(&state.count)
+            }
+          }
+          return nil
+        }
       }
 
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable, ComposableArchitecture._InPlaceModifiable {
       }
-      """
+      """#
     }
   }
 

@@ -55,6 +55,33 @@ private struct List: Reducer {
   }
 }
 
+@Reducer
+private struct ObservableRow {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var count = 0
+  }
+  enum Action { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+@Reducer
+private struct ObservableList {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<ObservableRow.State>
+  }
+  enum Action { case rows(IdentifiedActionOf<ObservableRow>) }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) { ObservableRow() }
+  }
+}
+
 /// A comment thread: each reply is a thread, 20 levels deep in the test.
 private struct Thread: Reducer {
   struct State: Equatable, Identifiable {
@@ -139,6 +166,19 @@ struct ForEachReducerTests {
     var state = List.State(rows: IdentifiedArray(uniqueElements: (0..<1_000).map { Row.State(id: $0) }))
     let before = state.rows.elements.withUnsafeBufferPointer { $0.baseAddress }
     _ = List().reduce(into: &state, action: .rows(.element(id: 500, action: .increment)))
+    let after = state.rows.elements.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(state.rows[id: 500]?.count == 1)
+    #expect(before == after)
+  }
+
+  @Test func observableElementsAreMutatedInPlaceToo() {
+    // Properties of @ObservableState types are computed; a key path write through one would copy
+    // the whole array. The operators mutate through the property's `_modify` instead.
+    var state = ObservableList.State(
+      rows: IdentifiedArray(uniqueElements: (0..<1_000).map { ObservableRow.State(id: $0) })
+    )
+    let before = state.rows.elements.withUnsafeBufferPointer { $0.baseAddress }
+    _ = ObservableList().reduce(into: &state, action: .rows(.element(id: 500, action: .increment)))
     let after = state.rows.elements.withUnsafeBufferPointer { $0.baseAddress }
     #expect(state.rows[id: 500]?.count == 1)
     #expect(before == after)

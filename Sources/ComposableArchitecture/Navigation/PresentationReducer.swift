@@ -102,13 +102,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     case let (.some(presented), .some(.presented(destinationAction))):
       let toPresentationAction = toPresentationAction
-      destinationEffects = destination
-        .reduceAsChild(
-          into: &state[keyPath: toPresentationState].wrappedValue!,
-          action: destinationAction,
-          navigationID: navigationID(for: presented)
+      let navigationID = navigationID(for: presented)
+      destinationEffects = modifyInPlace(&state, at: toPresentationState) { presentation in
+        destination.reduceAsChild(
+          into: &presentation.wrappedValue!, action: destinationAction, navigationID: navigationID
         )
-        .map { toPresentationAction.embed(.presented($0)) }
+      }
+      .map { toPresentationAction.embed(.presented($0)) }
       parentEffects = parent.reduce(into: &state, action: action)
       if isEphemeral(presented), isStill(presented, in: state) {
         state[keyPath: toPresentationState].wrappedValue = nil

@@ -75,13 +75,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case let .element(id, destinationAction)?:
       if state[keyPath: toStackState][id: id] != nil {
         let toStackAction = toStackAction
-        destinationEffects = destination
-          .reduceAsChild(
-            into: &state[keyPath: toStackState][id: id]!,
-            action: destinationAction,
-            navigationID: navigationID(for: id)
+        let navigationID = navigationID(for: id)
+        destinationEffects = modifyInPlace(&state, at: toStackState) { stack in
+          destination.reduceAsChild(
+            into: &stack[id: id]!, action: destinationAction, navigationID: navigationID
           )
-          .map { toStackAction.embed(.element(id: id, action: $0)) }
+        }
+        .map { toStackAction.embed(.element(id: id, action: $0)) }
       } else {
         report(RuntimeIssue.stackActionForMissingElement(id: id, action: action, location: location))
         destinationEffects = .none

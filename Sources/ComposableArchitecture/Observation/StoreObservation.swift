@@ -38,7 +38,9 @@ struct StateIdentity<State> {
   }
 
   private static func identity<O: ObservableState>(of _: O.Type) -> (State) -> ObservableStateID? {
-    { ($0 as! O)._$id }
+    // `State` is `O` (checked above), so reinterpreting the value is a no-op, unlike a dynamic
+    // cast on every send.
+    { unsafeBitCast($0, to: O.self)._$id }
   }
 }
 

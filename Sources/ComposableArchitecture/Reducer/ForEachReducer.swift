@@ -80,13 +80,11 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       return .none
     }
     let toElementAction = toElementAction
-    return element
-      .reduceAsChild(
-        into: &state[keyPath: toElementsState][id: id]!,
-        action: elementAction,
-        navigationID: navigationID(for: id)
-      )
-      .map { toElementAction.embed(.element(id: id, action: $0)) }
+    let navigationID = navigationID(for: id)
+    return modifyInPlace(&state, at: toElementsState) { elements in
+      element.reduceAsChild(into: &elements[id: id]!, action: elementAction, navigationID: navigationID)
+    }
+    .map { toElementAction.embed(.element(id: id, action: $0)) }
   }
 
   func tearDownRemoved(before: OrderedSet<ID>, after: OrderedSet<ID>) -> Effect<Parent.Action> {

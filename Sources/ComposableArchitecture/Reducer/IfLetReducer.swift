@@ -86,11 +86,10 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    return child.reduceAsChild(
-      into: &state[keyPath: toChildState]!,
-      action: childAction,
-      navigationID: childNavigationID(childState)
-    )
+    let navigationID = childNavigationID(childState)
+    return modifyInPlace(&state, at: toChildState) { childState in
+      child.reduceAsChild(into: &childState!, action: childAction, navigationID: navigationID)
+    }
     .map(toChildAction.embed)
   }
 

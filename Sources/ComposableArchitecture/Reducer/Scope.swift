@@ -69,9 +69,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case let .keyPath(toChildState):
-      return child
-        .reduce(into: &state[keyPath: toChildState], action: childAction)
-        .map(toChildAction.embed)
+      return modifyInPlace(&state, at: toChildState) { childState in
+        child.reduce(into: &childState, action: childAction)
+      }
+      .map(toChildAction.embed)
 
     case let .casePath(toChildState, fileID, filePath, line, column):
       guard var childState = toChildState.extract(from: state) else {

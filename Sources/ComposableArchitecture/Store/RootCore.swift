@@ -88,30 +88,39 @@ final class RootCore<Root: Reducer>: Core {
   var runningEffectCount: Int { effectOrigins.count }
 
   func send(_ action: Root.Action) -> Task<Void, Never>? {
-    bufferedActions.append(action)
-    guard !isSending else { return nil }
-
+    guard !isSending else {
+      bufferedActions.append(action)
+      return nil
+    }
     isSending = true
-    let tasks = EffectTasks()
+    var tasks: EffectTasks?
     defer {
-      bufferedActions.removeAll(keepingCapacity: true)
       isSending = false
       if !refreshers.isEmpty {
         refreshers.removeAll { !$0() }
       }
     }
-    var index = 0
-    while index < bufferedActions.count {
-      let action = bufferedActions[index]
-      index += 1
-      let effect = withDependencies {
-        $0 = storedDependencies
-      } operation: {
-        reducer.reduce(into: &state, action: action)
+    reduce(action, tasks: &tasks)
+    // Actions fed back synchronously (`.send`, re-entrant sends) are reduced in order, now.
+    if !bufferedActions.isEmpty {
+      var index = 0
+      while index < bufferedActions.count {
+        let action = bufferedActions[index]
+        index += 1
+        reduce(action, tasks: &tasks)
       }
-      start(effect, startedBy: action, cancellableUnder: [], into: tasks)
+      bufferedActions.removeAll(keepingCapacity: true)
     }
-    return tasks.isEmpty ? nil : tasks.whenAllFinished()
+    return tasks?.whenAllFinished()
+  }
+
+  /// Reduces one action in place, with the store's dependencies, and starts its effect.
+  private func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
+    let effect = DependencyValues.$_current.withValue(storedDependencies) {
+      reducer.reduce(into: &state, action: action)
+    }
+    if case .none = effect.operation { return }
+    start(effect, startedBy: action, cancellableUnder: [], into: &tasks)
   }
 
   /// Starts an effect: synchronous parts now, asynchronous parts as tasks marked with `keys`.
@@ -119,7 +128,7 @@ final class RootCore<Root: Reducer>: Core {
     _ effect: Effect<Root.Action>,
     startedBy action: Root.Action,
     cancellableUnder keys: [CancelKey],
-    into tasks: EffectTasks
+    into tasks: inout EffectTasks?
   ) {
     switch effect.operation {
     case .none:
@@ -129,23 +138,23 @@ final class RootCore<Root: Reducer>: Core {
       bufferedActions.append(sentAction.value)
 
     case let .run(priority, operation):
-      spawn(priority: priority, startedBy: action, cancellableUnder: keys, into: tasks, operation: operation)
+      spawn(priority: priority, startedBy: action, cancellableUnder: keys, into: &tasks, operation: operation)
 
     case let .merge(effects):
       for effect in effects {
-        start(effect, startedBy: action, cancellableUnder: keys, into: tasks)
+        start(effect, startedBy: action, cancellableUnder: keys, into: &tasks)
       }
 
     case let .concatenate(effects):
       // Deliver the leading synchronous effects now; the rest waits for its turn in one task.
       let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
       for effect in effects[..<firstAsync] {
-        start(effect, startedBy: action, cancellableUnder: keys, into: tasks)
+        start(effect, startedBy: action, cancellableUnder: keys, into: &tasks)
       }
       guard firstAsync < effects.endIndex else { return }
       let rest = Effect(operation: .concatenate(Array(effects[firstAsync...])))
       let registry = registry
-      spawn(priority: nil, startedBy: action, cancellableUnder: keys, into: tasks) { send in
+      spawn(priority: nil, startedBy: action, cancellableUnder: keys, into: &tasks) { send in
         await rest.run(send: send, registry: registry)
       }
 
@@ -156,7 +165,7 @@ final class RootCore<Root: Reducer>: Core {
       if cancelInFlight {
         registry.cancel(.keys([key]))
       }
-      start(effect, startedBy: action, cancellableUnder: keys + [key], into: tasks)
+      start(effect, startedBy: action, cancellableUnder: keys + [key], into: &tasks)
     }
   }
 
@@ -164,9 +173,11 @@ final class RootCore<Root: Reducer>: Core {
     priority: TaskPriority?,
     startedBy action: Root.Action,
     cancellableUnder keys: [CancelKey],
-    into tasks: EffectTasks,
+    into tasks: inout EffectTasks?,
     operation: @escaping @Sendable (Send<Root.Action>) async -> Void
   ) {
+    let group = tasks ?? EffectTasks()
+    tasks = group
     nextEffectID += 1
     let effectID = nextEffectID
     let isFinished = LockIsolated(false)
@@ -176,7 +187,7 @@ final class RootCore<Root: Reducer>: Core {
         return
       }
       guard let task = self?.send(effectAction) else { return }
-      tasks.append(task)
+      group.append(task)
     }
     let token = LockIsolated<UInt64?>(nil)
     let registry = registry
@@ -192,10 +203,10 @@ final class RootCore<Root: Reducer>: Core {
     if !keys.isEmpty {
       token.setValue(registry.insert({ task.cancel() }, keys: keys))
     }
+    group.append(task)
     effectTasks[effectID] = task
     if !keys.contains(where: \.isPresentationLifetime) {
       effectOrigins[effectID] = action
     }
-    tasks.append(task)
   }
 }

@@ -26,9 +26,9 @@ public final class Store<State, Action> {
     self.core = core
     let identity = StateIdentity<State>()
     var lastID = identity.id(core.state)
-    core.afterEachSend { [weak self, weak core] in
-      guard let self, let core else { return false }
-      let id = identity.id(core.state)
+    core.afterEachSend { [weak self] in
+      guard let self else { return false }
+      let id = identity.id(self.core.state)
       if id == nil || id != lastID {
         lastID = id
         self.observation.invalidate()

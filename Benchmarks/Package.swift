@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks live in their own package so that they never slow down the main build or its tests.
+// Run them in release mode:
+//
+//   swift run -c release --package-path Benchmarks benchmark-ratios
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "swift-composable-architecture", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "benchmark-ratios",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "swift-composable-architecture")
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,117 @@
+import ComposableArchitecture
+import Observation
+
+// MARK: - The counter, three ways
+
+/// The feature under test: a counter.
+@Reducer
+struct Counter {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var count = 0
+  }
+  enum Action { case incrementTapped }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incrementTapped:
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+/// The vanilla alternative: the same counter as a plain `@Observable` class whose method does the
+/// same mutation. Its observation registrar does the same bookkeeping a store's state does.
+@Observable
+@MainActor
+final class CounterModel {
+  var count = 0
+  func incrementTapped() {
+    count += 1
+  }
+}
+
+// MARK: - Nesting, for scoped sends
+
+/// A counter that contains itself: a store of it can be scoped any number of levels deep.
+@Reducer
+struct Nested {
+  @ObservableState
+  struct State: Equatable {
+    var count = 0
+    var children: [State] = []
+  }
+  @CasePathable
+  indirect enum Action {
+    case incrementTapped
+    case child(Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .incrementTapped = action {
+        state.count += 1
+      }
+      return .none
+    }
+    Scope(state: \.children[0], action: \.child) {
+      Nested()
+    }
+  }
+
+  static func state(depth: Int) -> State {
+    depth == 0 ? State() : State(children: [state(depth: depth - 1)])
+  }
+}
+
+// MARK: - Rows
+
+@Reducer
+struct Rows {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Counter.State>
+  }
+  enum Action {
+    case rows(IdentifiedActionOf<Counter>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) { Counter() }
+  }
+
+  static func state(count: Int) -> State {
+    State(rows: IdentifiedArray(uniqueElements: (0..<count).map { Counter.State(id: $0) }))
+  }
+}
+
+// MARK: - Effects
+
+@Reducer
+struct Effects {
+  struct State: Equatable {}
+  enum Action { case start(Int), stop(Int) }
+  struct ID: Hashable, Sendable { let value: Int }
+  let running: LockIsolated<Int>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .start(count):
+      let running = running
+      return .merge(
+        (0..<count).map { index in
+          .run { _ in
+            running.withValue { $0 += 1 }
+            defer { running.withValue { $0 -= 1 } }
+            try await Task.never()
+          }
+          .cancellable(id: ID(value: index))
+        }
+      )
+    case let .stop(count):
+      return .cancel(ids: (0..<count).map { ID(value: $0) })
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import ComposableArchitecture
+import Foundation
+
+// Measures what the architecture costs, side by side with the alternatives, in one run: every
+// round runs every benchmark once, in an interleaved order, and each figure is the median over
+// the rounds. Run in release mode:
+//
+//   swift run -c release --package-path Benchmarks benchmark-ratios
+
+let rounds = Int(ProcessInfo.processInfo.environment["BENCHMARK_ROUNDS"] ?? "") ?? 15
+let verbose = ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil
+
+/// One named benchmark: `run(n)` performs the measured operation `n` times.
+struct Benchmark {
+  let name: String
+  let operationsPerSample: Int
+  let run: @MainActor (Int) -> Void
+}
+
+@MainActor
+func nanosecondsPerOperation(_ benchmark: Benchmark) -> Double {
+  let clock = ContinuousClock()
+  let elapsed = clock.measure { benchmark.run(benchmark.operationsPerSample) }
+  let nanoseconds = Double(elapsed.components.seconds) * 1e9
+    + Double(elapsed.components.attoseconds) / 1e9
+  return nanoseconds / Double(benchmark.operationsPerSample)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2]
+    : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Keeps results alive so the optimizer cannot drop the work.
+nonisolated(unsafe) var sink = 0  // Only touched from the main thread.
+
+@MainActor
+func makeBenchmarks() -> [Benchmark] {
+  // The vanilla @Observable model and the raw reducer.
+  let model = CounterModel()
+  let observableMethod = Benchmark(name: "observable-method", operationsPerSample: 100_000) { n in
+    for _ in 0..<n { model.incrementTapped() }
+    sink &+= model.count
+  }
+  var rawState = Counter.State()
+  let reducer = Counter()
+  let directReduce = Benchmark(name: "direct-reduce", operationsPerSample: 100_000) { n in
+    for _ in 0..<n { _ = reducer.reduce(into: &rawState, action: .incrementTapped) }
+    sink &+= rawState.count
+  }
+
+  // Root send.
+  let root = Store(initialState: Counter.State()) { Counter() }
+  let rootSend = Benchmark(name: "store-send-root", operationsPerSample: 100_000) { n in
+    for _ in 0..<n { root.send(.incrementTapped) }
+    sink &+= root.count
+  }
+
+  // Scoped sends and state access through 1 and 10 levels.
+  func leaf(depth: Int) -> StoreOf<Nested> {
+    var store = Store(initialState: Nested.state(depth: depth)) { Nested() }
+    for _ in 0..<depth {
+      store = store.scope(state: \.children[0], action: \.child)
+    }
+    return store
+  }
+  let depth1 = leaf(depth: 1)
+  let depth10 = leaf(depth: 10)
+  let sendDepth1 = Benchmark(name: "store-send-scoped-depth-1", operationsPerSample: 50_000) { n in
+    for _ in 0..<n { depth1.send(.incrementTapped) }
+    sink &+= depth1.count
+  }
+  let sendDepth10 = Benchmark(name: "store-send-scoped-depth-10", operationsPerSample: 50_000) { n in
+    for _ in 0..<n { depth10.send(.incrementTapped) }
+    sink &+= depth10.count
+  }
+  let readDepth1 = Benchmark(name: "state-access-depth-1", operationsPerSample: 100_000) { n in
+    for _ in 0..<n { sink &+= depth1.count }
+  }
+  let readDepth10 = Benchmark(name: "state-access-depth-10", operationsPerSample: 100_000) { n in
+    for _ in 0..<n { sink &+= depth10.count }
+  }
+
+  // Scoping an already-cached child.
+  let parent = Store(initialState: Nested.state(depth: 1)) { Nested() }
+  let scopeCached = Benchmark(name: "scope-cached-child", operationsPerSample: 100_000) { n in
+    for _ in 0..<n {
+      sink &+= ObjectIdentifier(parent.scope(state: \.children[0], action: \.child)).hashValue & 1
+    }
+  }
+
+  // A row action in forEach over 100, 10 000 and 100 000 rows.
+  func rows(_ count: Int) -> Benchmark {
+    let store = Store(initialState: Rows.state(count: count)) { Rows() }
+    let id = count / 2
+    return Benchmark(name: "foreach-row-action-\(count)", operationsPerSample: 20_000) { n in
+      for _ in 0..<n { store.send(.rows(.element(id: id, action: .incrementTapped))) }
+      sink &+= store.rows[id: id]?.count ?? 0
+    }
+  }
+
+  let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
+  return [
+    observableMethod, directReduce, rootSend, sendDepth1, sendDepth10, readDepth1, readDepth10,
+    scopeCached, rows(100), rows(10_000), rows(100_000),
+  ]
+  .filter { filter == nil || $0.name.contains(filter!) }
+}
+
+/// Starts 10 000 cancellable effects with one action, cancels them with another, and waits until
+/// every task has ended; returns the milliseconds taken and how many effects were still running.
+@MainActor
+func tenThousandEffects() async -> (milliseconds: Double, leaked: Int) {
+  let running = LockIsolated(0)
+  let store = Store(initialState: Effects.State()) { Effects(running: running) }
+  let clock = ContinuousClock()
+  let start = clock.now
+  let started = store.send(.start(10_000))
+  await Task.yield()
+  store.send(.stop(10_000))
+  await started.finish()
+  let elapsed = start.duration(to: clock.now)
+  return (
+    Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15,
+    running.value
+  )
+}
+
+@MainActor
+func main() async {
+  let benchmarks = makeBenchmarks()
+  var samples: [String: [Double]] = [:]
+  var effectSamples: [Double] = []
+  var leaked = 0
+  for round in 0..<rounds {
+    // Rotate the order each round so no benchmark always runs first or last.
+    for offset in 0..<benchmarks.count {
+      let benchmark = benchmarks[(offset + round) % benchmarks.count]
+      if verbose { FileHandle.standardError.write("\(benchmark.name)…\n".data(using: .utf8)!) }
+      samples[benchmark.name, default: []].append(nanosecondsPerOperation(benchmark))
+    }
+    if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] == nil {
+      let effects = await tenThousandEffects()
+      effectSamples.append(effects.milliseconds)
+      leaked = max(leaked, effects.leaked)
+    }
+  }
+  let ns = samples.mapValues(median)
+  if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
+    for (name, value) in ns.sorted(by: { $0.key < $1.key }) { print("\(name): \(value)") }
+    return
+  }
+  func ratio(_ lhs: String, _ rhs: String) -> String {
+    String(format: "%.2f", ns[lhs]! / ns[rhs]!)
+  }
+
+  print("send-vs-observable: \(ratio("store-send-root", "observable-method"))")
+  print("send-vs-reduce: \(ratio("store-send-root", "direct-reduce"))")
+  print("depth10-vs-depth1: \(ratio("store-send-scoped-depth-10", "store-send-scoped-depth-1"))")
+  print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
+  print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
+  print("")
+  print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
+  for benchmark in benchmarks {
+    print("  \(benchmark.name): \(String(format: "%.1f", ns[benchmark.name]!))")
+  }
+  print("  state-access ratio depth10-vs-depth1: \(ratio("state-access-depth-10", "state-access-depth-1"))")
+  print("  effects-10k leaked tasks: \(leaked)")
+}
+
+await main()

@@ -1,0 +1,61 @@
+/// Why this exists: a key path write through a computed property (every property of an
+/// `@ObservableState` type is one) gets a copy, mutates the copy and sets it back. For a property
+/// holding an array that copy is O(n), on every action. `@ObservableState` types therefore also
+/// describe, for each of their properties, how to mutate it in place (through its `_modify`
+/// accessor, which keeps observation exact), and the reducer operators use that instead of the
+/// key path whenever they can.
+public protocol _InPlaceModifiable {
+  /// A function that mutates the property at `keyPath` in place, or `nil` if `keyPath` is not a
+  /// property of this type (a longer path, or a computed property).
+  static func _$modifier(for keyPath: AnyKeyPath) -> Any?
+}
+
+/// Used by the generated `_$modifier(for:)`: mutate `member` in place as a `Value`.
+public func _$inPlace<Root, Member>(
+  _ keyPath: KeyPath<Root, Member>,
+  _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
+) -> Any {
+  InPlaceModifier(modify: modify)
+}
+
+private struct InPlaceModifier<Root, Member> {
+  let modify: (inout Root, (inout Member) -> Void) -> Void
+}
+
+/// Which key paths have an in-place modifier, looked up once per key path. Keyed by the key path
+/// itself (not its address), so a key path that is freed and another allocated at the same
+/// address can never be confused.
+private let modifiers = Locked<[AnyKeyPath: Any?]>([:])
+
+
+/// Mutates the value at `keyPath` in `root` in place: through the property's `_modify` accessor
+/// for a property of an `@ObservableState` type, through the key path otherwise.
+@inline(__always)
+func modifyInPlace<Root, Value, Result>(
+  _ root: inout Root,
+  at keyPath: WritableKeyPath<Root, Value>,
+  _ body: (inout Value) -> Result
+) -> Result {
+  guard let modifier = inPlaceModifier(for: keyPath) else {
+    return body(&root[keyPath: keyPath])
+  }
+  return withoutActuallyEscaping(body) { body in
+    var result: Result?
+    modifier.modify(&root) { result = body(&$0) }
+    return result!
+  }
+}
+
+private func inPlaceModifier<Root, Value>(
+  for keyPath: WritableKeyPath<Root, Value>
+) -> InPlaceModifier<Root, Value>? {
+  guard let modifiable = Root.self as? any _InPlaceModifiable.Type else { return nil }
+  let key = keyPath as AnyKeyPath
+  let cached = modifiers.withLock { $0[key] }
+  if let cached {
+    return cached as? InPlaceModifier<Root, Value>
+  }
+  let modifier = modifiable._$modifier(for: keyPath)
+  modifiers.withLock { $0[key] = .some(modifier) }
+  return modifier as? InPlaceModifier<Root, Value>
+}
