@@ -204,8 +204,7 @@ public enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
       property.isTrackableStoredProperty,
       let name = property.identifier?.trimmed
     else { return [] }
-    let registrar = ObservableStateMacro.registrarName
-    let module = ObservableStateMacro.moduleName
+    let tracked = name.text
     return [
       """
       @storageRestrictions(initializes: _\(name))
@@ -213,26 +212,9 @@ public enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
         _\(name) = initialValue
       }
       """,
-      """
-      get {
-        \(raw: registrar).access(self, keyPath: \\.\(name))
-        return _\(name)
-      }
-      """,
-      """
-      set {
-        \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name), newValue, \(raw: module)._$isIdentityEqual)
-      }
-      """,
-      """
-      _modify {
-        let snapshot = \(raw: registrar).willModify(&_\(name))
-        defer {
-          \(raw: registrar).didModify(self, keyPath: \\.\(name), &_\(name), snapshot)
-        }
-        yield &_\(name)
-      }
-      """,
+      "\(raw: TrackedAccessors.get(tracked, storage: "_\(tracked)"))",
+      "\(raw: TrackedAccessors.set(tracked, storage: "_\(tracked)"))",
+      "\(raw: TrackedAccessors.modify(tracked, storage: "_\(tracked)"))",
     ]
   }
 

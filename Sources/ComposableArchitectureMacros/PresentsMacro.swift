@@ -82,17 +82,8 @@ extension PresentsMacro: AccessorMacro {
         _\(name) = \(raw: module).PresentationState(wrappedValue: initialValue)
       }
       """,
-      """
-      get {
-        \(raw: registrar).access(self, keyPath: \\.\(name))
-        return _\(name).wrappedValue
-      }
-      """,
-      """
-      set {
-        \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name).wrappedValue, newValue, \(raw: module)._$isIdentityEqual)
-      }
-      """,
+      "\(raw: TrackedAccessors.get(name.text, storage: "_\(name.text).wrappedValue"))",
+      "\(raw: TrackedAccessors.set(name.text, storage: "_\(name.text).wrappedValue"))",
     ]
   }
 }
@@ -115,20 +106,9 @@ extension PresentsMacro: PeerMacro {
     return [
       """
       \(raw: access)var $\(name): \(raw: storageType) {
-        get {
-          \(raw: registrar).access(self, keyPath: \\.\(name))
-          return _\(name).projectedValue
-        }
-        set {
-          \(raw: registrar).mutate(self, keyPath: \\.\(name), &_\(name).projectedValue, newValue, \(raw: module)._$isIdentityEqual)
-        }
-        _modify {
-          let snapshot = \(raw: registrar).willModify(&_\(name))
-          defer {
-            \(raw: registrar).didModify(self, keyPath: \\.\(name), &_\(name), snapshot)
-          }
-          yield &_\(name)
-        }
+      \(raw: TrackedAccessors.get(name.text, storage: "_\(name.text).projectedValue"))
+      \(raw: TrackedAccessors.set(name.text, storage: "_\(name.text).projectedValue"))
+      \(raw: TrackedAccessors.modify(name.text, storage: "_\(name.text)"))
       }
       """,
       """

@@ -33,16 +33,6 @@ private enum Screen: Equatable {
   case empty
 }
 
-/// Counts how many times observers of what `read` touched were notified.
-@MainActor
-private final class Notifications {
-  var count = 0
-  func track(_ read: () -> Void) {
-    withObservationTracking(read) { [weak self] in
-      MainActor.assumeIsolated { self?.count += 1 }
-    }
-  }
-}
 
 @MainActor
 struct ObservableStateTests {

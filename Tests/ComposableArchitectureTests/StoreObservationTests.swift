@@ -55,15 +55,6 @@ private struct List {
   }
 }
 
-@MainActor
-private final class Notifications {
-  var count = 0
-  func track(_ read: () -> Void) {
-    withObservationTracking(read) { [weak self] in
-      MainActor.assumeIsolated { self?.count += 1 }
-    }
-  }
-}
 
 @MainActor
 struct StoreObservationTests {

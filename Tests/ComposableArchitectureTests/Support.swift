@@ -19,3 +19,14 @@ func serially(_ operation: @MainActor () async throws -> Void) async rethrows {
 func settle() async {
   await Task.megaYield(count: 50)
 }
+
+/// Counts how many times observers of what `read` touched were notified.
+@MainActor
+final class Notifications {
+  var count = 0
+  func track(_ read: () -> Void) {
+    withObservationTracking(read) { [weak self] in
+      MainActor.assumeIsolated { self?.count += 1 }
+    }
+  }
+}
