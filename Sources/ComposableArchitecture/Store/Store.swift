@@ -163,6 +163,12 @@ public final class Store<State, Action> {
     }
   }
 
+  /// Forgets cached child stores whose state is gone (removed elements, dismissed features), so
+  /// they can be deallocated.
+  func forgetChildrenWithoutState() {
+    children = children.filter { ($0.value as? any _StoreLiveness)?.hasState ?? true }
+  }
+
   private func cachedChild<ChildState, ChildAction>(
     _ id: ScopeID, make: () -> Store<ChildState, ChildAction>
   ) -> Store<ChildState, ChildAction> {
@@ -173,6 +179,15 @@ public final class Store<State, Action> {
     children[id] = child
     return child
   }
+}
+
+/// Lets a parent tell whether a cached child store still has state.
+protocol _StoreLiveness: AnyObject {
+  @MainActor var hasState: Bool { get }
+}
+
+extension Store: _StoreLiveness {
+  var hasState: Bool { core.isValid }
 }
 
 /// A store of a reducer's state and action: `StoreOf<Feature>`.

@@ -21,6 +21,7 @@ extension Store {
     // (and the store's own identity).
     let elements = self.state[keyPath: state]
     let elementsStore = scope(state, action: action)
+    elementsStore.forgetChildrenWithoutState()
     return _StoreCollection(ids: elements.ids, elements: elements.elements) { id, element in
       elementsStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
     }
@@ -40,6 +41,7 @@ extension Store {
   ) -> _StoreCollection<StackElementID, ElementState, ElementAction> where Action: CasePathable {
     let stack = self.state[keyPath: state]
     let stackStore = scope(state, action: action)
+    stackStore.forgetChildrenWithoutState()
     return _StoreCollection(ids: stack.ids, elements: Array(stack)) { id, element in
       stackStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
     }
