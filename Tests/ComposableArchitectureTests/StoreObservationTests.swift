@@ -154,3 +154,33 @@ struct StoreObservationTests {
     requiresObservable(store)
   }
 }
+
+@Reducer
+private struct Replacing {
+  @ObservableState
+  struct State: Equatable { var count = 0 }
+  enum Action { case replace, increment }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .replace: state = State(count: state.count)  // a new identity: the store notifies
+      case .increment: state.count += 1
+      }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct StoreObservationReentrancyTests {
+  @Test func anObserverMaySendSynchronouslyWhenTheStoreNotifies() {
+    let store = Store(initialState: Replacing.State()) { Replacing() }
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.send(.increment) }
+    }
+    store.send(.replace)
+    #expect(store.count == 1)
+  }
+}

@@ -97,7 +97,7 @@ final class RootCore<Root: Reducer>: Core {
     defer {
       isSending = false
       if !refreshers.isEmpty {
-        refreshers.removeAll { !$0() }
+        refresh()
       }
     }
     reduce(action, tasks: &tasks)
@@ -112,6 +112,15 @@ final class RootCore<Root: Reducer>: Core {
       bufferedActions.removeAll(keepingCapacity: true)
     }
     return tasks?.whenAllFinished()
+  }
+
+  /// Lets stores and cores catch up with the new state. A refresher may notify observers that
+  /// send again, so the list is taken out while it runs.
+  private func refresh() {
+    let current = refreshers
+    refreshers = []
+    let kept = current.filter { $0() }
+    refreshers = kept + refreshers
   }
 
   /// Reduces one action in place, with the store's dependencies, and starts its effect.
