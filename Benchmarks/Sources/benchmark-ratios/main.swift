@@ -76,6 +76,19 @@ func makeBenchmarks() -> [Benchmark] {
     for _ in 0..<n { depth10.send(.incrementTapped) }
     sink &+= depth10.count
   }
+  // The same nested actions reduced directly, without any store: what the feature itself costs.
+  func nestedAction(depth: Int) -> Nested.Action {
+    (0..<depth).reduce(Nested.Action.incrementTapped) { action, _ in .child(action) }
+  }
+  func directNested(depth: Int) -> Benchmark {
+    var state = Nested.state(depth: depth)
+    let action = nestedAction(depth: depth)
+    let reducer = Nested()
+    return Benchmark(name: "direct-reduce-nested-depth-\(depth)", operationsPerSample: 50_000) { n in
+      for _ in 0..<n { _ = reducer.reduce(into: &state, action: action) }
+      sink &+= state.count
+    }
+  }
   let readDepth1 = Benchmark(name: "state-access-depth-1", operationsPerSample: 100_000) { n in
     for _ in 0..<n { sink &+= depth1.count }
   }
@@ -103,7 +116,8 @@ func makeBenchmarks() -> [Benchmark] {
 
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   return [
-    observableMethod, directReduce, rootSend, sendDepth1, sendDepth10, readDepth1, readDepth10,
+    observableMethod, directReduce, rootSend, sendDepth1, sendDepth10,
+    directNested(depth: 1), directNested(depth: 10), readDepth1, readDepth10,
     scopeCached, rows(100), rows(10_000), rows(100_000),
   ]
   .filter { filter == nil || $0.name.contains(filter!) }
@@ -167,6 +181,14 @@ func main() async {
     print("  \(benchmark.name): \(String(format: "%.1f", ns[benchmark.name]!))")
   }
   print("  state-access ratio depth10-vs-depth1: \(ratio("state-access-depth-10", "state-access-depth-1"))")
+  print(
+    "  the store's share of a depth-10 scoped send: "
+      + String(
+        format: "%.0f ns of %.0f ns",
+        ns["store-send-scoped-depth-10"]! - ns["direct-reduce-nested-depth-10"]!,
+        ns["store-send-scoped-depth-10"]!
+      )
+  )
   print("  effects-10k leaked tasks: \(leaked)")
 }
 
