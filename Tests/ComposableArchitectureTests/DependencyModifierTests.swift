@@ -82,3 +82,38 @@ struct DependencyModifierTests {
     #expect(store.greetings == ["inner"])
   }
 }
+
+/// A dependency with only a live implementation.
+private enum LiveOnlyKey: DependencyKey {
+  static let liveValue = "live only"
+}
+
+extension DependencyValues {
+  fileprivate var liveOnly: String {
+    get { self[LiveOnlyKey.self] }
+    set { self[LiveOnlyKey.self] = newValue }
+  }
+}
+
+@Reducer
+private struct UsesLiveOnly {
+  struct State: Equatable { var value = "" }
+  enum Action: Equatable { case read }
+  @Dependency(\.liveOnly) var liveOnly
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.value = liveOnly
+    return .none
+  }
+}
+
+@MainActor
+struct LiveDependencyInTestsTests {
+  @Test func aLiveOnlyDependencyFailsTheTestWithSwiftDependenciesMessage() async {
+    let store = TestStore(initialState: UsesLiveOnly.State()) { UsesLiveOnly() }
+    await withKnownIssue {
+      await store.send(.read) { $0.value = "live only" }
+    } matching: { issue in
+      message(of: issue).contains("has no test implementation")
+    }
+  }
+}
