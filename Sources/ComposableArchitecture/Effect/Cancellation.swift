@@ -47,11 +47,12 @@ extension Effect {
   /// Marks every effect of a child with the child's identity so tearing the child down cancels it.
   func cancellable(navigationIDPath: NavigationIDPath) -> Self {
     if case .none = operation { return .none }
-    return Self(
-      operation: .cancellable(
-        CancelKey(id: ChildEffectsID(), path: navigationIDPath), cancelInFlight: false, self
-      )
-    )
+    return cancellable(id: ChildEffectsID(), path: navigationIDPath)
+  }
+
+  /// Marks this effect with `id` under an explicit navigation path (not the one in force).
+  func cancellable(id: some Hashable & Sendable, path: NavigationIDPath) -> Self {
+    Self(operation: .cancellable(CancelKey(id: id, path: path), cancelInFlight: false, self))
   }
 }
 

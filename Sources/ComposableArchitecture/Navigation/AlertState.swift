@@ -16,7 +16,7 @@ import CustomDump
 /// )
 /// ```
 public struct AlertState<Action>: Identifiable {
-  public let id = UUIDIdentity()
+  public let id = UniqueIdentity()
   public var title: TextState
   public var message: TextState?
   public var buttons: [ButtonState<Action>]
@@ -48,7 +48,7 @@ public struct AlertState<Action>: Identifiable {
 /// }
 /// ```
 public struct ConfirmationDialogState<Action>: Identifiable {
-  public let id = UUIDIdentity()
+  public let id = UniqueIdentity()
   public var titleVisibility: ConfirmationDialogStateTitleVisibility
   public var title: TextState
   public var message: TextState?

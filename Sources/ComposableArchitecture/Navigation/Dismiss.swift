@@ -83,12 +83,6 @@ func dismissalEffect<Action>(
 /// Marks the effects that only live as long as a presentation, which the test store ignores.
 struct PresentationLifetimeID: Hashable, Sendable {}
 
-extension Effect {
-  func cancellable(id: some Hashable & Sendable, path: NavigationIDPath) -> Self {
-    Self(operation: .cancellable(CancelKey(id: id, path: path), cancelInFlight: false, self))
-  }
-}
-
 extension CancelKey {
   var isPresentationLifetime: Bool {
     type == ObjectIdentifier(PresentationLifetimeID.self)

@@ -64,7 +64,7 @@ public enum ButtonStateRole: Equatable, Hashable, Sendable {
 /// }
 /// ```
 public struct ButtonState<Action>: Identifiable {
-  public let id = UUIDIdentity()
+  public let id = UniqueIdentity()
   /// What tapping the button sends, if anything (a plain Cancel sends nothing but dismisses).
   public let action: ButtonStateAction<Action>
   public let label: TextState
@@ -101,8 +101,8 @@ public struct ButtonStateAction<Action> {
   }
 }
 
-/// A button's identity: distinct for every button made, ignored by equality.
-public struct UUIDIdentity: Hashable, Sendable {
+/// The identity of a button, alert or dialog: distinct for every value made, ignored by equality.
+public struct UniqueIdentity: Hashable, Sendable {
   private let value = ObservableStateID()
 }
 
