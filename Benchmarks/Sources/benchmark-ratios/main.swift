@@ -114,13 +114,25 @@ func makeBenchmarks() -> [Benchmark] {
     }
   }
 
+  let kpIndex = Benchmark(name: "tmp-kp-index", operationsPerSample: 10_000) { n in
+    for _ in 0..<n { sink &+= (\Nested.State.children[0]).hashValue & 1 }
+  }
+  let kpCase = Benchmark(name: "tmp-kp-case", operationsPerSample: 10_000) { n in
+    for _ in 0..<n { let kp: CaseKeyPath<Nested.Action, Nested.Action> = \.child; sink &+= ObjectIdentifier(kp).hashValue & 1 }
+  }
+  let kpPlain = Benchmark(name: "tmp-kp-plain", operationsPerSample: 10_000) { n in
+    for _ in 0..<n { sink &+= ObjectIdentifier(\Nested.State.count).hashValue & 1 }
+  }
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   return [
     observableMethod, directReduce, rootSend, sendDepth1, sendDepth10,
     directNested(depth: 1), directNested(depth: 10), readDepth1, readDepth10,
-    scopeCached, rows(100), rows(10_000), rows(100_000),
+    scopeCached, kpIndex, kpCase, kpPlain, rows(100), rows(10_000), rows(100_000),
   ]
-  .filter { filter == nil || $0.name.contains(filter!) }
+  .filter { benchmark in
+    // BENCHMARK_FILTER: names containing any of the `|`-separated parts.
+    filter.map { $0.split(separator: "|").contains { benchmark.name.contains($0) } } ?? true
+  }
 }
 
 /// Starts 10 000 cancellable effects with one action, cancels them with another, and waits until

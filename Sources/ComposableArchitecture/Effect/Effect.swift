@@ -29,6 +29,13 @@ public struct Effect<Action>: Sendable {
   init(operation: Operation) {
     self.operation = operation
   }
+
+  /// Whether this effect does nothing (checked on every send).
+  @usableFromInline
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
 }
 
 /// A convenience for effects of a reducer's action: `EffectOf<Feature>`.

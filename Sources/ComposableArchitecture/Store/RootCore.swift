@@ -10,22 +10,39 @@ import IssueReporting
 /// it drains the buffer: reduce in place, then start the returned effect. `.send` effects append to
 /// the same buffer, so they are reduced before `send` returns; asynchronous effects become tasks on
 /// the main actor that feed actions back through `send`.
+///
+/// `send` and `reduce` are inlinable so that a root store created in a feature's module runs a
+/// loop specialized for that feature (see `Store.init(initialState:reducer:withDependencies:)`):
+/// generic code here pays for every copy of state and action through metadata.
 @MainActor
+@usableFromInline
 final class RootCore<Root: Reducer>: Core {
-  private(set) var state: Root.State
-  let reducer: Root
+  @usableFromInline var state: Root.State
+  private let identity = StateIdentity<Root.State>()
+  @usableFromInline let reducer: Root
   let registry: CancellationRegistry
-  private var storedDependencies: DependencyValues
+  // `@exclusivity(unchecked)` below: these are touched on every send, only on the main actor, and
+  // only by short reads and writes of this file that never overlap (no `inout` access to them
+  // is held across a call), so the dynamic exclusivity check (`swift_beginAccess`, a sizeable
+  // share of a send) can never fire. `state` keeps its check: reducers hold it `inout`.
+  @exclusivity(unchecked) @usableFromInline var storedDependencies: DependencyValues
 
-  private var bufferedActions: [Root.Action] = []
-  private var isSending = false
+  @exclusivity(unchecked) private var bufferedActions: [Root.Action] = []
+  /// Whether `bufferedActions` is non-empty; a plain flag is cheaper to test on every send than
+  /// the generic array.
+  @exclusivity(unchecked) @usableFromInline var hasBufferedActions = false
+  @exclusivity(unchecked) @usableFromInline var isSending = false
   private var effectTasks: [UInt64: Task<Void, Never>] = [:]
   /// The action whose reduction started each running effect (the test store names it).
   private var effectOrigins: [UInt64: Root.Action] = [:]
   private var nextEffectID: UInt64 = 0
 
-  private var refreshers: [@MainActor () -> Bool] = []
+  /// Run after each send; `nil` marks one that asked to be removed during the current pass.
+  @exclusivity(unchecked) private var refreshers: [(@MainActor () -> Bool)?] = []
+  @exclusivity(unchecked) private var isRefreshing = false
+  @exclusivity(unchecked) private var needsRefresh = false
 
+  @usableFromInline
   init(initialState: Root.State, reducer: Root, dependencies: DependencyValues) {
     self.state = initialState
     self.reducer = reducer
@@ -77,8 +94,15 @@ final class RootCore<Root: Reducer>: Core {
     }
   }
 
+  @usableFromInline
   var isValid: Bool { true }
 
+  @usableFromInline
+  var stateID: ObservableStateID? {
+    identity.id(state)
+  }
+
+  @usableFromInline
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     refreshers.append(refresh)
   }
@@ -87,48 +111,104 @@ final class RootCore<Root: Reducer>: Core {
   /// waits for `dismiss()` (see `dismissalEffect`).
   var runningEffectCount: Int { effectOrigins.count }
 
+  @inlinable
   func send(_ action: Root.Action) -> Task<Void, Never>? {
     guard !isSending else {
-      bufferedActions.append(action)
+      buffer(action)
       return nil
     }
     isSending = true
     var tasks: EffectTasks?
     defer {
       isSending = false
-      if !refreshers.isEmpty {
-        refresh()
-      }
+      refresh()
     }
     reduce(action, tasks: &tasks)
-    // Actions fed back synchronously (`.send`, re-entrant sends) are reduced in order, now.
-    if !bufferedActions.isEmpty {
-      var index = 0
-      while index < bufferedActions.count {
-        let action = bufferedActions[index]
-        index += 1
-        reduce(action, tasks: &tasks)
-      }
-      bufferedActions.removeAll(keepingCapacity: true)
+    if hasBufferedActions {
+      drainBuffer(tasks: &tasks)
     }
     return tasks?.whenAllFinished()
   }
 
-  /// Lets stores and cores catch up with the new state. A refresher may notify observers that
-  /// send again, so the list is taken out while it runs.
-  private func refresh() {
-    let current = refreshers
-    refreshers = []
-    let kept = current.filter { $0() }
-    refreshers = kept + refreshers
+  /// Reduces the actions fed back synchronously (`.send`, re-entrant sends), in order.
+  @usableFromInline
+  func drainBuffer(tasks: inout EffectTasks?) {
+    var index = 0
+    while index < bufferedActions.count {
+      let action = bufferedActions[index]
+      index += 1
+      reduce(action, tasks: &tasks)
+    }
+    bufferedActions.removeAll(keepingCapacity: true)
+    hasBufferedActions = false
+  }
+
+  /// Queues an action to be reduced by the `send` that is draining the buffer.
+  @usableFromInline
+  func buffer(_ action: Root.Action) {
+    bufferedActions.append(action)
+    hasBufferedActions = true
+  }
+
+  /// Lets stores and cores catch up with the new state, each once per send, in registration order.
+  ///
+  /// A refresher may notify observers that send again (which asks for another pass instead of
+  /// refreshing re-entrantly) or that create stores (whose refreshers join this pass).
+  @usableFromInline
+  func refresh() {
+    guard !refreshers.isEmpty else { return }
+    guard !isRefreshing else {
+      needsRefresh = true
+      return
+    }
+    isRefreshing = true
+    defer { isRefreshing = false }
+    repeat {
+      needsRefresh = false
+      var removed = false
+      var index = 0
+      while index < refreshers.count {
+        if let refresher = refreshers[index], !refresher() {
+          refreshers[index] = nil
+          removed = true
+        }
+        index += 1
+      }
+      if removed {
+        refreshers.removeAll { $0 == nil }
+      }
+    } while needsRefresh
   }
 
   /// Reduces one action in place, with the store's dependencies, and starts its effect.
-  private func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
-    let effect = DependencyValues.$_current.withValue(storedDependencies) {
-      reducer.reduce(into: &state, action: action)
+  @inlinable
+  func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
+    let effect = Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
+    if effect.isNone { return }
+    start(effect, startedBy: action, into: &tasks)
+  }
+
+  /// Runs the reducer with `dependencies` in force.
+  ///
+  /// Nonisolated, so that the closure handed to the task-local push is not checked at run time
+  /// for being on the main actor; it returns `Void` so that the push is specialized and inlined.
+  @inlinable
+  nonisolated static func reduce(
+    _ reducer: Root,
+    into state: inout Root.State,
+    action: Root.Action,
+    dependencies: DependencyValues
+  ) -> Effect<Root.Action> {
+    var effect = Effect<Root.Action>.none
+    DependencyValues.$_current.withValue(dependencies) {
+      effect = reducer.reduce(into: &state, action: action)
     }
-    if case .none = effect.operation { return }
+    return effect
+  }
+
+  /// Starts the effect of reducing `action`.
+  @usableFromInline
+  func start(_ effect: Effect<Root.Action>, startedBy action: Root.Action, into tasks: inout EffectTasks?) {
     start(effect, startedBy: action, cancellableUnder: [], into: &tasks)
   }
 
@@ -144,7 +224,7 @@ final class RootCore<Root: Reducer>: Core {
       return
 
     case let .send(sentAction):
-      bufferedActions.append(sentAction.value)
+      buffer(sentAction.value)
 
     case let .run(priority, operation):
       spawn(priority: priority, startedBy: action, cancellableUnder: keys, into: &tasks, operation: operation)

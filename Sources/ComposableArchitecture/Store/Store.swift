@@ -19,18 +19,39 @@ import Dependencies
 @dynamicMemberLookup
 public final class Store<State, Action> {
   let core: any Core<State, Action>
+  /// Sends to `core`; for a root store, a closure specialized for the feature's reducer.
+  private let sendToCore: @MainActor (Action) -> Task<Void, Never>?
+  /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
+  private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
   private let observation = StoreObservation()
+  // Only read and written by the refresher in `init`, never while another access is open, so
+  // the dynamic exclusivity check it would pay after every send can never fire.
+  @exclusivity(unchecked) private var lastStateID: ObservableStateID?
 
-  init(core: some Core<State, Action>) {
+  convenience init(core: some Core<State, Action>) {
+    self.init(core: core, send: { core.send($0) }, stateID: { core.stateID })
+  }
+
+  /// A store on `core`. `send` and `stateID` are the core's own, passed as closures so that a root
+  /// store gets versions specialized for its feature (see `root(_:reducer:dependencies:)`).
+  @usableFromInline
+  init(
+    core: some Core<State, Action>,
+    send: @escaping @MainActor (Action) -> Task<Void, Never>?,
+    stateID: @escaping @MainActor () -> ObservableStateID?
+  ) {
     self.core = core
-    let identity = StateIdentity<State>()
-    var lastID = identity.id(core.state)
+    self.sendToCore = send
+    self.stateID = stateID
+    self.lastStateID = stateID()
+    // The refresher holds the store weakly: the closures capture the core, which holds the
+    // refresher.
     core.afterEachSend { [weak self] in
       guard let self else { return false }
-      let id = identity.id(self.core.state)
-      if id == nil || id != lastID {
-        lastID = id
+      let id = self.stateID()
+      if id == nil || id != self.lastStateID {
+        self.lastStateID = id
         self.observation.invalidate()
       }
       return true
@@ -41,16 +62,42 @@ public final class Store<State, Action> {
   ///
   /// The reducer and its effects see the dependencies in force here, changed by
   /// `prepareDependencies`.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
+    let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
+    self.init(core: core, send: { core.send($0) }, stateID: { core.stateID })
+  }
+
+  /// Creates the root store of a feature with observable state (the same as the initializer
+  /// above; this one reads the state's identity after each send without a dynamic cast).
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) where State: ObservableState {
+    let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
+    self.init(core: core, send: { core.send($0) }, stateID: { core.state._$id })
+  }
+
+  /// The runtime of a root store. Inlined into the feature's module with the initializers above,
+  /// so that the closures they hand to `init(core:send:stateID:)` run code specialized for `R`
+  /// instead of generic code paying for every copy through metadata.
+  @inlinable
+  static func root<R: Reducer<State, Action>>(
+    _ initialState: () -> R.State,
+    reducer: () -> R,
+    dependencies prepareDependencies: ((inout DependencyValues) -> Void)?
+  ) -> RootCore<R> {
     let (initialState, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       @Dependency(\.self) var dependencies
       return (initialState(), reducer(), dependencies)
     }
-    self.init(core: RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+    return RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies)
   }
 
   /// The current state.
@@ -85,7 +132,7 @@ public final class Store<State, Action> {
   /// ```
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(rawValue: core.send(action))
+    StoreTask(rawValue: sendToCore(action))
   }
 
   /// A store for part of this store's state and actions.

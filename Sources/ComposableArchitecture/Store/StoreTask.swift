@@ -31,6 +31,7 @@ public struct StoreTask: Hashable, Sendable {
 
 /// The tasks started while reducing one sent action, including tasks started by actions that
 /// those effects feed back later.
+@usableFromInline
 final class EffectTasks: Sendable {
   private let tasks = Locked<[Task<Void, Never>]>([])
 
@@ -41,6 +42,7 @@ final class EffectTasks: Sendable {
   }
 
   /// A task that finishes when every task in the group has finished.
+  @usableFromInline
   func whenAllFinished() -> Task<Void, Never> {
     Task {
       await withTaskCancellationHandler {
