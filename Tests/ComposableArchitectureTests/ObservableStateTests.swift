@@ -14,6 +14,7 @@ private struct Parent: Equatable {
   var child = Child()
   var optionalChild: Child?
   var rows: IdentifiedArrayOf<Row> = []
+  var children: [Child] = []
   var screen = Screen.empty
   @ObservationStateIgnored var ignored = 0
 }
@@ -108,6 +109,20 @@ struct ObservableStateTests {
     #expect(notifications.count == 0)
 
     state.rows.append(Row(id: 2))
+    #expect(notifications.count == 1)
+  }
+
+  @Test func anArrayOfChildrenNotifiesWhenItsChildrenChangeNotWhenOneIsEditedThroughAKeyPath() {
+    var state = Parent(children: [Child(), Child()])
+    let notifications = Notifications()
+    notifications.track { _ = state.children }
+    // A key path write through the property is a get, an edit of the copy, and a set: the set
+    // brings back the same children, so observers of the array hear nothing.
+    state[keyPath: \.children[0].value] += 1
+    #expect(notifications.count == 0)
+    #expect(state.children[0].value == 1)
+
+    state.children[1] = Child()  // another child in its place
     #expect(notifications.count == 1)
   }
 

@@ -59,22 +59,24 @@ func makeBenchmarks() -> [Benchmark] {
   }
 
   // Scoped sends and state access through 1 and 10 levels.
-  func leaf(depth: Int) -> StoreOf<Nested> {
-    var store = Store(initialState: Nested.state(depth: depth)) { Nested() }
+  func leaf<R: Reducer<Nested.State, Nested.Action>>(
+    depth: Int, _ reducer: @escaping @autoclosure () -> R
+  ) -> StoreOf<Nested> {
+    var store = Store(initialState: Nested.state(depth: depth)) { reducer() }
     for _ in 0..<depth {
-      store = store.scope(state: \.children[0], action: \.child)
+      store = store.scope(state: Nested.childState, action: Nested.childAction)
     }
     return store
   }
-  let depth1 = leaf(depth: 1)
-  let depth10 = leaf(depth: 10)
-  let sendDepth1 = Benchmark(name: "store-send-scoped-depth-1", operationsPerSample: 50_000) { n in
-    for _ in 0..<n { depth1.send(.incrementTapped) }
-    sink &+= depth1.count
-  }
-  let sendDepth10 = Benchmark(name: "store-send-scoped-depth-10", operationsPerSample: 50_000) { n in
-    for _ in 0..<n { depth10.send(.incrementTapped) }
-    sink &+= depth10.count
+  func scopedSend(depth: Int, inline: Bool) -> Benchmark {
+    let store = inline ? leaf(depth: depth, NestedInline()) : leaf(depth: depth, Nested())
+    return Benchmark(
+      name: "store-send-scoped-depth-\(depth)\(inline ? "-inline-key-paths" : "")",
+      operationsPerSample: inline ? 2_000 : 50_000
+    ) { n in
+      for _ in 0..<n { store.send(.incrementTapped) }
+      sink &+= store.count
+    }
   }
   // The same nested actions reduced directly, without any store: what the feature itself costs.
   func nestedAction(depth: Int) -> Nested.Action {
@@ -89,6 +91,8 @@ func makeBenchmarks() -> [Benchmark] {
       sink &+= state.count
     }
   }
+  let depth1 = leaf(depth: 1, Nested())
+  let depth10 = leaf(depth: 10, Nested())
   let readDepth1 = Benchmark(name: "state-access-depth-1", operationsPerSample: 100_000) { n in
     for _ in 0..<n { sink &+= depth1.count }
   }
@@ -100,7 +104,15 @@ func makeBenchmarks() -> [Benchmark] {
   let parent = Store(initialState: Nested.state(depth: 1)) { Nested() }
   let scopeCached = Benchmark(name: "scope-cached-child", operationsPerSample: 100_000) { n in
     for _ in 0..<n {
-      sink &+= ObjectIdentifier(parent.scope(state: \.children[0], action: \.child)).hashValue & 1
+      sink &+= ObjectIdentifier(parent.scope(state: Nested.childState, action: Nested.childAction))
+        .hashValue & 1
+    }
+  }
+  // What evaluating one case key path literal costs (see `Nested`).
+  let caseKeyPathLiteral = Benchmark(name: "case-key-path-literal", operationsPerSample: 10_000) { n in
+    for _ in 0..<n {
+      let keyPath: CaseKeyPath<Nested.Action, Nested.Action> = \.child
+      sink &+= ObjectIdentifier(keyPath).hashValue & 1
     }
   }
 
@@ -114,24 +126,21 @@ func makeBenchmarks() -> [Benchmark] {
     }
   }
 
-  let kpIndex = Benchmark(name: "tmp-kp-index", operationsPerSample: 10_000) { n in
-    for _ in 0..<n { sink &+= (\Nested.State.children[0]).hashValue & 1 }
-  }
-  let kpCase = Benchmark(name: "tmp-kp-case", operationsPerSample: 10_000) { n in
-    for _ in 0..<n { let kp: CaseKeyPath<Nested.Action, Nested.Action> = \.child; sink &+= ObjectIdentifier(kp).hashValue & 1 }
-  }
-  let kpPlain = Benchmark(name: "tmp-kp-plain", operationsPerSample: 10_000) { n in
-    for _ in 0..<n { sink &+= ObjectIdentifier(\Nested.State.count).hashValue & 1 }
-  }
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   return [
-    observableMethod, directReduce, rootSend, sendDepth1, sendDepth10,
+    observableMethod, directReduce, rootSend,
+    scopedSend(depth: 1, inline: false), scopedSend(depth: 10, inline: false),
+    scopedSend(depth: 1, inline: true), scopedSend(depth: 10, inline: true),
     directNested(depth: 1), directNested(depth: 10), readDepth1, readDepth10,
-    scopeCached, kpIndex, kpCase, kpPlain, rows(100), rows(10_000), rows(100_000),
+    scopeCached, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
   ]
   .filter { benchmark in
-    // BENCHMARK_FILTER: names containing any of the `|`-separated parts.
-    filter.map { $0.split(separator: "|").contains { benchmark.name.contains($0) } } ?? true
+    // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
+    filter.map {
+      $0.split(separator: "|").contains { part in
+        part.first == "=" ? benchmark.name == part.dropFirst() : benchmark.name.contains(part)
+      }
+    } ?? true
   }
 }
 
@@ -193,6 +202,10 @@ func main() async {
     print("  \(benchmark.name): \(String(format: "%.1f", ns[benchmark.name]!))")
   }
   print("  state-access ratio depth10-vs-depth1: \(ratio("state-access-depth-10", "state-access-depth-1"))")
+  print(
+    "  depth10-vs-depth1 with the feature's key paths inline in body: "
+      + ratio("store-send-scoped-depth-10-inline-key-paths", "store-send-scoped-depth-1-inline-key-paths")
+  )
   print(
     "  the store's share of a depth-10 scoped send: "
       + String(

@@ -15,7 +15,10 @@ extension Effect {
 
   /// Runs this effect and `other` at the same time.
   public func merge(with other: Self) -> Self {
-    .merge(self, other)
+    // Composed reducers merge after every action, and mostly `.none`s: no array for those.
+    if other.isNone { return self }
+    if isNone { return other }
+    return .merge(self, other)
   }
 
   /// Runs several effects one after another: each starts when the previous one has finished.
@@ -37,7 +40,9 @@ extension Effect {
 
   /// Runs `other` after this effect has finished.
   public func concatenate(with other: Self) -> Self {
-    .concatenate(self, other)
+    if other.isNone { return self }
+    if isNone { return other }
+    return .concatenate(self, other)
   }
 
   /// Transforms every action this effect feeds back.

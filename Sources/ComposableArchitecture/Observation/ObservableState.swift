@@ -101,16 +101,32 @@ public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: T?, _ rhs: 
   lhs?._$id == rhs?._$id
 }
 
+/// Collections of child states are the same when they hold the same children, in the same order;
+/// a child edited in place notifies its own observers. Comparing identities instead of values
+/// also keeps a write through a key path like `\.children[0]` from comparing whole subtrees.
+private func haveSameChildren<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
+where C.Element: ObservableState {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}
+
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: [T], _ rhs: [T]) -> Bool {
+  haveSameChildren(lhs, rhs)
+}
+
+public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: [T], _ rhs: [T]) -> Bool {
+  haveSameChildren(lhs, rhs)
+}
+
 public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
   _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {
-  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+  haveSameChildren(lhs, rhs)
 }
 
 public func _$isIdentityEqual<ID: Hashable, T: ObservableState & Equatable>(
   _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {
-  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+  haveSameChildren(lhs, rhs)
 }
 
 public func _$isIdentityEqual<T: ObservableState>(
