@@ -26,9 +26,11 @@ final class StoreObservation: Observable {
 
 /// How a store tells whether its state was replaced: by `_$id` for observable state; for other
 /// state it cannot tell, so every send counts as a change.
+@usableFromInline
 struct StateIdentity<State> {
-  let id: (State) -> ObservableStateID?
+  @usableFromInline let id: (State) -> ObservableStateID?
 
+  @usableFromInline
   init() {
     if let observable = State.self as? any ObservableState.Type {
       self.id = Self.identity(of: observable)

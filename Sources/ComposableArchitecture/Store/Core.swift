@@ -11,10 +11,6 @@ protocol Core<State, Action>: AnyObject {
 
   var state: State { get }
 
-  /// The identity of the current state (see `StateIdentity`), read without copying the state
-  /// where possible: stores compare it after every send.
-  var stateID: ObservableStateID? { get }
-
   /// Reduces `action` and starts its effects; returns a task for them, if any were started.
   func send(_ action: Action) -> Task<Void, Never>?
 
@@ -30,7 +26,6 @@ final class ScopedCore<Base: Core, State, Action>: Core {
   let base: Base
   let toState: KeyPath<Base.State, State>
   let fromAction: (Action) -> Base.Action
-  private let identity = StateIdentity<State>()
 
   init(base: Base, toState: KeyPath<Base.State, State>, fromAction: @escaping (Action) -> Base.Action) {
     self.base = base
@@ -40,10 +35,6 @@ final class ScopedCore<Base: Core, State, Action>: Core {
 
   var state: State {
     base.state[keyPath: toState]
-  }
-
-  var stateID: ObservableStateID? {
-    identity.id(state)
   }
 
   func send(_ action: Action) -> Task<Void, Never>? {
@@ -67,7 +58,6 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   let fromAction: (Action) -> Base.Action
   let location: OperatorLocation
   private var lastState: State
-  private let identity = StateIdentity<State>()
 
   init(
     base: Base,
@@ -95,10 +85,6 @@ final class IfLetCore<Base: Core, State, Action>: Core {
       lastState = state
     }
     return lastState
-  }
-
-  var stateID: ObservableStateID? {
-    identity.id(state)
   }
 
   func send(_ action: Action) -> Task<Void, Never>? {

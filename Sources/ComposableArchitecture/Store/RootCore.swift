@@ -18,7 +18,6 @@ import IssueReporting
 @usableFromInline
 final class RootCore<Root: Reducer>: Core {
   @usableFromInline var state: Root.State
-  private let identity = StateIdentity<Root.State>()
   @usableFromInline let reducer: Root
   let registry: CancellationRegistry
   // `@exclusivity(unchecked)` below: these are touched on every send, only on the main actor, and
@@ -96,11 +95,6 @@ final class RootCore<Root: Reducer>: Core {
 
   @usableFromInline
   var isValid: Bool { true }
-
-  @usableFromInline
-  var stateID: ObservableStateID? {
-    identity.id(state)
-  }
 
   @usableFromInline
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {

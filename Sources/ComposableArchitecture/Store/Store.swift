@@ -30,11 +30,13 @@ public final class Store<State, Action> {
   @exclusivity(unchecked) private var lastStateID: ObservableStateID?
 
   convenience init(core: some Core<State, Action>) {
-    self.init(core: core, send: { core.send($0) }, stateID: { core.stateID })
+    let identity = StateIdentity<State>()
+    self.init(core: core, send: { core.send($0) }, stateID: { identity.id(core.state) })
   }
 
-  /// A store on `core`. `send` and `stateID` are the core's own, passed as closures so that a root
-  /// store gets versions specialized for its feature (see `root(_:reducer:dependencies:)`).
+  /// A store on `core`. `send` sends to the core and `stateID` reads the identity of its state;
+  /// they are closures so that a root store gets versions specialized for its feature (see
+  /// `root(_:reducer:dependencies:)`).
   @usableFromInline
   init(
     core: some Core<State, Action>,
@@ -69,7 +71,8 @@ public final class Store<State, Action> {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
     let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
-    self.init(core: core, send: { core.send($0) }, stateID: { core.stateID })
+    let identity = StateIdentity<State>()
+    self.init(core: core, send: { core.send($0) }, stateID: { identity.id(core.state) })
   }
 
   /// Creates the root store of a feature with observable state (the same as the initializer
