@@ -18,8 +18,9 @@ public func _$inPlace<Root, Member>(
   InPlaceModifier(modify: modify)
 }
 
-private struct InPlaceModifier<Root, Member> {
-  let modify: (inout Root, (inout Member) -> Void) -> Void
+@usableFromInline
+struct InPlaceModifier<Root, Member> {
+  @usableFromInline let modify: (inout Root, (inout Member) -> Void) -> Void
 }
 
 /// Which key paths have an in-place modifier, looked up once per key path. Keyed by the key path
@@ -30,7 +31,7 @@ private let modifiers = Locked<[AnyKeyPath: Any?]>([:])
 
 /// Mutates the value at `keyPath` in `root` in place: through the property's `_modify` accessor
 /// for a property of an `@ObservableState` type, through the key path otherwise.
-@inline(__always)
+@inlinable
 func modifyInPlace<Root, Value, Result>(
   _ root: inout Root,
   at keyPath: WritableKeyPath<Root, Value>,
@@ -46,7 +47,8 @@ func modifyInPlace<Root, Value, Result>(
   }
 }
 
-private func inPlaceModifier<Root, Value>(
+@usableFromInline
+func inPlaceModifier<Root, Value>(
   for keyPath: WritableKeyPath<Root, Value>
 ) -> InPlaceModifier<Root, Value>? {
   guard let modifiable = Root.self as? any _InPlaceModifiable.Type else { return nil }

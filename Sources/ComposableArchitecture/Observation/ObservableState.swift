@@ -104,25 +104,38 @@ public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: T?, _ rhs: 
 /// Collections of child states are the same when they hold the same children, in the same order;
 /// a child edited in place notifies its own observers. Comparing identities instead of values
 /// also keeps a write through a key path like `\.children[0]` from comparing whole subtrees.
-private func haveSameChildren<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
+///
+/// Inlinable, like the overloads that call it, so that it is compiled for the element type in the
+/// feature's module: generic code here would look up type metadata for every element.
+@inlinable
+func haveSameChildren<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
 where C.Element: ObservableState {
-  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+  guard lhs.count == rhs.count else { return false }
+  var rhsIterator = rhs.makeIterator()
+  for element in lhs {
+    guard let other = rhsIterator.next(), element._$id == other._$id else { return false }
+  }
+  return true
 }
 
+@inlinable
 public func _$isIdentityEqual<T: ObservableState>(_ lhs: [T], _ rhs: [T]) -> Bool {
   haveSameChildren(lhs, rhs)
 }
 
+@inlinable
 public func _$isIdentityEqual<T: ObservableState & Equatable>(_ lhs: [T], _ rhs: [T]) -> Bool {
   haveSameChildren(lhs, rhs)
 }
 
+@inlinable
 public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
   _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {
   haveSameChildren(lhs, rhs)
 }
 
+@inlinable
 public func _$isIdentityEqual<ID: Hashable, T: ObservableState & Equatable>(
   _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {

@@ -11,7 +11,11 @@
 ///
 /// With a case key path to an enum case of state, the child runs only while state is in that case;
 /// a child action arriving in another case is reported as an issue.
+///
+/// `Scope` is inlinable: the feature's module compiles it for its own state and action types, so a
+/// deep chain of scopes runs without generic metadata lookups.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(
@@ -20,11 +24,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     )
   }
 
-  let toChildState: StatePath
-  let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  let child: Child
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
 
   /// Scopes to a property of the parent's state.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -36,6 +41,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Scopes to a property of the parent's state; the same as `Scope(state:action:)`.
+  @inlinable
   public init<ChildState, ChildAction>(
     _ toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -45,6 +51,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Scopes to one case of the parent's enum state.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -65,28 +72,41 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case let .keyPath(toChildState):
-      return modifyInPlace(&state, at: toChildState) { childState in
+      let effect = modifyInPlace(&state, at: toChildState) { childState in
         child.reduce(into: &childState, action: childAction)
       }
-      .map(toChildAction.embed)
+      return effect.isNone ? .none : effect.map(toChildAction.embed)
 
     case let .casePath(toChildState, fileID, filePath, line, column):
-      guard var childState = toChildState.extract(from: state) else {
-        reportIssue(
-          RuntimeIssue.scopeCaseMismatch(
-            action: action, state: state, fileID: fileID, line: line
-          ),
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-        return .none
-      }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = toChildState.embed(childState)
-      return effect.map(toChildAction.embed)
+      return reduce(
+        into: &state, action: action, childAction: childAction, at: toChildState,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
     }
+  }
+
+  @usableFromInline
+  func reduce(
+    into state: inout ParentState,
+    action: ParentAction,
+    childAction: Child.Action,
+    at toChildState: AnyCasePath<ParentState, Child.State>,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Effect<ParentAction> {
+    guard var childState = toChildState.extract(from: state) else {
+      reportIssue(
+        RuntimeIssue.scopeCaseMismatch(action: action, state: state, fileID: fileID, line: line),
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+      return .none
+    }
+    let effect = child.reduce(into: &childState, action: childAction)
+    state = toChildState.embed(childState)
+    return effect.map(toChildAction.embed)
   }
 }
