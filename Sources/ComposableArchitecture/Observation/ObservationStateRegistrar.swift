@@ -49,18 +49,24 @@ public struct ObservationStateRegistrar: Sendable {
   /// Before an in-place mutation: remembers just enough to tell afterwards whether observers of
   /// the property itself must hear about it. Nothing is copied that the mutation would then have
   /// to copy again.
+  // The `willModify`/`didModify` pair runs on every in-place edit of a state property
+  // (`state.count += 1`): inlinable, so it is compiled for the property's type in the feature's
+  // module rather than run as generic code.
   @_disfavoredOverload
+  @inlinable
   public func willModify<Member>(_ member: inout Member) -> _ModifySnapshot<Member> {
     _ModifySnapshot(isUnchanged: nil)
   }
 
   /// A child state mutated in place notifies its own observers; its parent's property changes
   /// only if a different child took its place.
+  @inlinable
   public func willModify<Member: ObservableState>(_ member: inout Member) -> _ModifySnapshot<Member> {
     let id = member._$id
     return _ModifySnapshot { $0._$id == id }
   }
 
+  @inlinable
   public func willModify<Member: ObservableState>(_ member: inout Member?) -> _ModifySnapshot<Member?> {
     let id = member?._$id
     return _ModifySnapshot { $0?._$id == id }
@@ -68,6 +74,7 @@ public struct ObservationStateRegistrar: Sendable {
 
   /// A collection of child states changes only when its ids change; the ids share storage with
   /// the collection, so remembering them costs nothing as long as no element is added or removed.
+  @inlinable
   public func willModify<ID: Hashable, Element: ObservableState>(
     _ member: inout IdentifiedArray<ID, Element>
   ) -> _ModifySnapshot<IdentifiedArray<ID, Element>> {
@@ -77,6 +84,7 @@ public struct ObservationStateRegistrar: Sendable {
 
   /// Presented state changes only when another feature is presented; its bookkeeping does not
   /// count.
+  @inlinable
   public func willModify<Member: ObservableState>(
     _ member: inout PresentationState<Member>
   ) -> _ModifySnapshot<PresentationState<Member>> {
@@ -86,6 +94,7 @@ public struct ObservationStateRegistrar: Sendable {
 
   /// A stack changes only when elements are pushed or popped; editing an element in place
   /// notifies that element's observers.
+  @inlinable
   public func willModify<Element: ObservableState>(
     _ member: inout StackState<Element>
   ) -> _ModifySnapshot<StackState<Element>> {
@@ -94,6 +103,7 @@ public struct ObservationStateRegistrar: Sendable {
   }
 
   /// After an in-place mutation: notifies the observers of `keyPath` if the property changed.
+  @inlinable
   public func didModify<Subject: Observable, Value, Member>(
     _ subject: Subject,
     keyPath: KeyPath<Subject, Value>,
@@ -110,10 +120,16 @@ public struct ObservationStateRegistrar: Sendable {
 
 /// What `willModify` remembered; `nil` means "always notify".
 public struct _ModifySnapshot<Member> {
-  let isUnchanged: ((Member) -> Bool)?
+  @usableFromInline let isUnchanged: ((Member) -> Bool)?
+
+  @inlinable
+  init(isUnchanged: ((Member) -> Bool)?) {
+    self.isUnchanged = isUnchanged
+  }
 }
 
-private func areSameIDs<ID>(_ lhs: OrderedSet<ID>, _ rhs: OrderedSet<ID>) -> Bool {
+@usableFromInline
+func areSameIDs<ID>(_ lhs: OrderedSet<ID>, _ rhs: OrderedSet<ID>) -> Bool {
   areSameStorage(lhs, rhs) || lhs == rhs
 }
 

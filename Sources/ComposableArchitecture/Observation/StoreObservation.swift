@@ -10,8 +10,20 @@ import Observation
 final class StoreObservation: Observable {
   private let registrar = ObservationRegistrar()
   private var version = 0
+  // Only touched by `refresh(stateID:)`, on the main actor, by a short read and write that never
+  // overlap, so the dynamic exclusivity check it would pay after every send can never fire.
+  @exclusivity(unchecked) private var lastStateID: ObservableStateID?
 
   nonisolated init() {}
+
+  /// Called after every send with the identity of the store's state now: tells observers to read
+  /// again if the state was replaced (or if its identity cannot be known).
+  func refresh(stateID: ObservableStateID?) {
+    if stateID == nil || stateID != lastStateID {
+      lastStateID = stateID
+      invalidate()
+    }
+  }
 
   func access() {
     registrar.access(self, keyPath: \.version)

@@ -25,38 +25,45 @@ public final class Store<State, Action> {
   private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
   private let observation = StoreObservation()
-  // Only read and written by the refresher in `init`, never while another access is open, so
-  // the dynamic exclusivity check it would pay after every send can never fire.
-  @exclusivity(unchecked) private var lastStateID: ObservableStateID?
 
   convenience init(core: some Core<State, Action>) {
     let identity = StateIdentity<State>()
-    self.init(core: core, send: { core.send($0) }, stateID: { identity.id(core.state) })
+    self.init(
+      core: core, send: { core.send($0) }, stateID: { identity.id(core.state) }, isRoot: false
+    )
   }
 
   /// A store on `core`. `send` sends to the core and `stateID` reads the identity of its state;
   /// they are closures so that a root store gets versions specialized for its feature (see
-  /// `root(_:reducer:dependencies:)`).
+  /// `root(_:reducer:dependencies:)`). `isRoot`: this store made `core` (its `stateID` then
+  /// holds the core `unowned(unsafe)`, see the root initializers).
   @usableFromInline
   init(
     core: some Core<State, Action>,
     send: @escaping @MainActor (Action) -> Task<Void, Never>?,
-    stateID: @escaping @MainActor () -> ObservableStateID?
+    stateID: @escaping @MainActor () -> ObservableStateID?,
+    isRoot: Bool
   ) {
     self.core = core
     self.sendToCore = send
     self.stateID = stateID
-    self.lastStateID = stateID()
-    // The refresher holds the store weakly: the closures capture the core, which holds the
-    // refresher.
-    core.afterEachSend { [weak self] in
-      guard let self else { return false }
-      let id = self.stateID()
-      if id == nil || id != self.lastStateID {
-        self.lastStateID = id
-        self.observation.invalidate()
+    observation.refresh(stateID: stateID())
+    if isRoot {
+      // A root store's refresher needs only its observation and `stateID`, neither of which
+      // holds the core: the core keeps the refresher while it lives, and running it after each
+      // send costs no weak load.
+      core.afterEachSend { [observation] in
+        observation.refresh(stateID: stateID())
+        return true
       }
-      return true
+    } else {
+      // A scoped store's closures hold its core, whose root holds the refresher: the refresher
+      // holds the store weakly and is dropped when the store goes away.
+      core.afterEachSend { [weak self] in
+        guard let self else { return false }
+        self.observation.refresh(stateID: self.stateID())
+        return true
+      }
     }
   }
 
@@ -72,7 +79,15 @@ public final class Store<State, Action> {
   ) {
     let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
     let identity = StateIdentity<State>()
-    self.init(core: core, send: { core.send($0) }, stateID: { identity.id(core.state) })
+    // `unowned(unsafe)`: `stateID` is called only by this store, which holds the core, and by
+    // the root refresher, which the core holds and runs; a strong reference would make the core
+    // hold itself through its refresher.
+    self.init(
+      core: core,
+      send: { core.send($0) },
+      stateID: { [unowned(unsafe) core] in identity.id(core.state) },
+      isRoot: true
+    )
   }
 
   /// Creates the root store of a feature with observable state (the same as the initializer
@@ -84,11 +99,17 @@ public final class Store<State, Action> {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where State: ObservableState {
     let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
-    self.init(core: core, send: { core.send($0) }, stateID: { core.state._$id })
+    // `unowned(unsafe)`: see the initializer above.
+    self.init(
+      core: core,
+      send: { core.send($0) },
+      stateID: { [unowned(unsafe) core] in core.state._$id },
+      isRoot: true
+    )
   }
 
   /// The runtime of a root store. Inlined into the feature's module with the initializers above,
-  /// so that the closures they hand to `init(core:send:stateID:)` run code specialized for `R`
+  /// so that the closures they hand to `init(core:send:stateID:isRoot:)` run code specialized for `R`
   /// instead of generic code paying for every copy through metadata.
   @inlinable
   static func root<R: Reducer<State, Action>>(
