@@ -293,3 +293,11 @@ final class RootCore<Root: Reducer>: Core {
     }
   }
 }
+
+extension RootCore where Root.State: ObservableState {
+  /// The identity of the state, read in place: a root store reads it after every send.
+  @inlinable
+  var stateID: ObservableStateID {
+    state._$id
+  }
+}

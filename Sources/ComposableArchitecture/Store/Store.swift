@@ -103,7 +103,7 @@ public final class Store<State, Action> {
     self.init(
       core: core,
       send: { core.send($0) },
-      stateID: { [unowned(unsafe) core] in core.state._$id },
+      stateID: { [unowned(unsafe) core] in core.stateID },
       isRoot: true
     )
   }
