@@ -7,6 +7,7 @@ import Dependencies
 /// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` …) append one of these to the
 /// ``NavigationIDPath`` dependency before they run the child, so every cancellation id the child
 /// uses is scoped to that child. Tearing the child down cancels every key below its path.
+@usableFromInline
 struct NavigationID: Hashable, Sendable {
   /// Which slot of the parent state holds the child (the key path, as a hashable value).
   let slot: AnyHashableSendable

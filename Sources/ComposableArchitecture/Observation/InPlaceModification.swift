@@ -23,11 +23,16 @@ struct InPlaceModifier<Root, Member> {
   @usableFromInline let modify: (inout Root, (inout Member) -> Void) -> Void
 }
 
-/// Which key paths have an in-place modifier, looked up once per key path. Keyed by the key path
-/// itself (not its address), so a key path that is freed and another allocated at the same
-/// address can never be confused.
-private let modifiers = Locked<[AnyKeyPath: Any?]>([:])
-
+/// Which key paths have an in-place modifier, looked up once per key path object.
+///
+/// Keyed by the key path's object identity, which costs no hashing of its components (a lookup
+/// runs for every scoped action). The cache holds the key paths it has seen, so none of them can
+/// be freed and another allocated at the same address while its entry exists. Key path literals
+/// without arguments (`\.child`) are one object for the whole run and always hit; a literal with
+/// arguments (`\.children[0]`) is a new object each time it is evaluated, so the cache is emptied
+/// when it reaches `modifierCacheLimit` entries.
+private let modifiers = Locked<[ObjectIdentifier: (keyPath: AnyKeyPath, modifier: Any?)]>([:])
+private let modifierCacheLimit = 1024
 
 /// Mutates the value at `keyPath` in `root` in place: through the property's `_modify` accessor
 /// for a property of an `@ObservableState` type, through the key path otherwise.
@@ -52,12 +57,14 @@ func inPlaceModifier<Root, Value>(
   for keyPath: WritableKeyPath<Root, Value>
 ) -> InPlaceModifier<Root, Value>? {
   guard let modifiable = Root.self as? any _InPlaceModifiable.Type else { return nil }
-  let key = keyPath as AnyKeyPath
-  let cached = modifiers.withLock { $0[key] }
-  if let cached {
-    return cached as? InPlaceModifier<Root, Value>
+  let key = ObjectIdentifier(keyPath)
+  if let cached = modifiers.withLock({ $0[key] }) {
+    return cached.modifier as? InPlaceModifier<Root, Value>
   }
   let modifier = modifiable._$modifier(for: keyPath)
-  modifiers.withLock { $0[key] = .some(modifier) }
+  modifiers.withLock { cache in
+    if cache.count >= modifierCacheLimit { cache.removeAll(keepingCapacity: true) }
+    cache[key] = (keyPath, modifier)
+  }
   return modifier as? InPlaceModifier<Root, Value>
 }

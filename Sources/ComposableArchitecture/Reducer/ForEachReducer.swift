@@ -37,14 +37,16 @@ extension Reducer {
   }
 }
 
+/// Inlinable, like `Scope`: the feature's module compiles it for its own element types, so a row
+/// action does not go through generic `IdentifiedArray` code and metadata lookups.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
-  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let location: OperatorLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let location: OperatorLocation
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent,
     element: Element,
@@ -59,34 +61,45 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.location = location
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffects = reduceElement(into: &state, action: action)
     let idsBefore = state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
-    return .merge(elementEffects, parentEffects, tearDownRemoved(before: idsBefore, after: idsAfter))
+    return elementEffects
+      .merge(with: parentEffects)
+      .merge(with: tearDownRemoved(before: idsBefore, after: idsAfter))
   }
 
+  @inlinable
   func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
       return .none
     }
     guard state[keyPath: toElementsState].index(id: id) != nil else {
-      reportIssue(
-        RuntimeIssue.forEachActionForMissingElement(id: id, action: action, location: location),
-        fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column
-      )
+      reportMissingElement(id: id, action: action)
       return .none
     }
-    let toElementAction = toElementAction
     let navigationID = navigationID(for: id)
-    return modifyInPlace(&state, at: toElementsState) { elements in
+    let effect = modifyInPlace(&state, at: toElementsState) { elements in
       element.reduceAsChild(into: &elements[id: id]!, action: elementAction, navigationID: navigationID)
     }
-    .map { toElementAction.embed(.element(id: id, action: $0)) }
+    if effect.isNone { return .none }
+    let toElementAction = toElementAction
+    return effect.map { toElementAction.embed(.element(id: id, action: $0)) }
   }
 
+  @usableFromInline
+  func reportMissingElement(id: ID, action: Parent.Action) {
+    reportIssue(
+      RuntimeIssue.forEachActionForMissingElement(id: id, action: action, location: location),
+      fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column
+    )
+  }
+
+  @usableFromInline
   func tearDownRemoved(before: OrderedSet<ID>, after: OrderedSet<ID>) -> Effect<Parent.Action> {
     guard !areSameStorage(before, after), before != after else { return .none }
     @Dependency(\.navigationIDPath) var parentPath
@@ -95,6 +108,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     )
   }
 
+  @usableFromInline
   func navigationID(for id: ID) -> NavigationID {
     NavigationID(
       slot: AnyHashableSendable(UncheckedHashable(toElementsState)),

@@ -101,6 +101,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 extension Reducer {
   /// Runs this reducer as a child identified by `navigationID`: its cancellation ids are scoped to
   /// the child and all of its effects can be cancelled when the child goes away.
+  @usableFromInline
   func reduceAsChild(
     into state: inout State, action: Action, navigationID: NavigationID
   ) -> Effect<Action> {
