@@ -25,7 +25,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   @usableFromInline let toChildState: StatePath
-  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  // The case key path itself, not an `AnyCasePath` made from it: a `Scope` is rebuilt every time
+  // its parent's `body` is evaluated, and making an `AnyCasePath` allocates its closures.
+  @usableFromInline let toChildAction: CaseKeyPath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
   /// Scopes to a property of the parent's state.
@@ -36,7 +38,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
     self.toChildState = .keyPath(toChildState)
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.toChildAction = toChildAction
     self.child = child()
   }
 
@@ -68,23 +70,25 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = .casePath(
       AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
     )
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.toChildAction = toChildAction
     self.child = child()
   }
 
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let toChildAction = Case(toChildAction)
+    guard let childAction = toChildAction._extract(from: action) else { return .none }
     switch toChildState {
     case let .keyPath(toChildState):
       let effect = modifyInPlace(&state, at: toChildState) { childState in
         child.reduce(into: &childState, action: childAction)
       }
-      return effect.isNone ? .none : effect.map(toChildAction.embed)
+      return effect.isNone ? .none : effect.map { toChildAction._embed($0) as! ParentAction }
 
     case let .casePath(toChildState, fileID, filePath, line, column):
       return reduce(
-        into: &state, action: action, childAction: childAction, at: toChildState,
+        into: &state, action: action, childAction: childAction, toChildAction: toChildAction,
+        at: toChildState,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
     }
@@ -95,6 +99,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     into state: inout ParentState,
     action: ParentAction,
     childAction: Child.Action,
+    toChildAction: Case<Child.Action>,
     at toChildState: AnyCasePath<ParentState, Child.State>,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> Effect<ParentAction> {
@@ -107,6 +112,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
     let effect = child.reduce(into: &childState, action: childAction)
     state = toChildState.embed(childState)
-    return effect.map(toChildAction.embed)
+    return effect.map { toChildAction._embed($0) as! ParentAction }
   }
 }
