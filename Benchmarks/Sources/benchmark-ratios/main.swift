@@ -115,6 +115,23 @@ func makeBenchmarks() -> [Benchmark] {
         .hashValue & 1
     }
   }
+  // Scoping a child for the first time: a new child store (and its entry in the parent's
+  // cache). Each sample starts from a new root store with 1 000 children and scopes each of them
+  // once; the key paths are made beforehand, so only the scoping is measured.
+  let childPaths = (0..<1_000).map { index -> WritableKeyPath<Nested.State, Nested.State> in
+    \Nested.State.children[index]
+  }
+  let scopeNew = Benchmark(name: "scope-new-child", operationsPerSample: childPaths.count) { n in
+    let parent = Store(
+      initialState: Nested.State(children: Array(repeating: Nested.State(), count: n))
+    ) {
+      Nested()
+    }
+    for index in 0..<n {
+      sink &+= ObjectIdentifier(parent.scope(state: childPaths[index], action: Nested.childAction))
+        .hashValue & 1
+    }
+  }
   // What evaluating one case key path literal costs (see `Nested`).
   let caseKeyPathLiteral = Benchmark(name: "case-key-path-literal", operationsPerSample: 10_000) { n in
     for _ in 0..<n {
@@ -142,7 +159,7 @@ func makeBenchmarks() -> [Benchmark] {
     directNested("direct-reduce-nested-depth-1-inline-key-paths", depth: 1, NestedInline()),
     directNested("direct-reduce-nested-depth-10-inline-key-paths", depth: 10, NestedInline()),
     readDepth1, readDepth10,
-    scopeCached, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
+    scopeCached, scopeNew, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
   ]
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
