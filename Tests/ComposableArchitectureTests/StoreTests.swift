@@ -72,6 +72,34 @@ private struct Parent: Reducer {
   }
 }
 
+/// A counter that contains itself, for chains of scoped stores.
+private struct Chain: Reducer {
+  struct State: Equatable {
+    var count = 0
+    var children: [State] = []
+
+    static func nested(depth: Int) -> Self {
+      depth == 0 ? Self() : Self(children: [nested(depth: depth - 1)])
+    }
+  }
+  @CasePathable
+  indirect enum Action: Equatable {
+    case incrementTapped
+    case child(Action)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .incrementTapped = action {
+        state.count += 1
+      }
+      return .none
+    }
+    Scope(state: \.children[0], action: \.child) {
+      Chain()
+    }
+  }
+}
+
 @MainActor
 struct StoreTests {
   @Test func sendReducesAndReadsState() {
@@ -142,6 +170,49 @@ struct StoreTests {
     child.send(.incrementTapped)
     #expect(child.count == 1)
     #expect(store.child.count == 1)
+  }
+
+  @Test func aScopedStoreReadsEveryChangeAndHoldsNoCopyWhileTheReducerMutates() {
+    let store = Store(
+      initialState: {
+        var state = Parent.State()
+        state.child.log.reserveCapacity(16)
+        return state
+      }()
+    ) {
+      Parent()
+    }
+    let child = store.scope(state: \.child, action: \.child)
+    func logStorage() -> UnsafeRawPointer? {
+      store.withState { $0.child.log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    }
+    let storage = logStorage()
+    #expect(storage != nil)
+
+    // The child keeps the slice it read until the next send...
+    #expect(child.log == [])
+    child.send(.logged("a"))
+    // ...and drops it before the reducer runs: the append happened in place, not on a copy.
+    #expect(logStorage() == storage)
+    #expect(child.log == ["a"])
+    store.send(.child(.logged("b")))
+    #expect(child.log == ["a", "b"])
+    #expect(logStorage() == storage)
+  }
+
+  @Test func aChainOfScopedStoresReadsTheStateOfTheLatestSend() {
+    let store = Store(initialState: Chain.State.nested(depth: 3)) { Chain() }
+    let first = store.scope(state: \.children[0], action: \.child)
+    let second = first.scope(state: \.children[0], action: \.child)
+    let third = second.scope(state: \.children[0], action: \.child)
+    #expect([first.count, second.count, third.count] == [0, 0, 0])
+    third.send(.incrementTapped)
+    #expect([first.count, second.count, third.count] == [0, 0, 1])
+    first.send(.incrementTapped)
+    #expect([first.count, second.count, third.count] == [1, 0, 1])
+    store.send(.child(.child(.incrementTapped)))
+    #expect([first.count, second.count, third.count] == [1, 1, 1])
+    #expect(store.withState { $0.children[0].children[0].children[0].count } == 1)
   }
 
   @Test func scopingIsCached() {

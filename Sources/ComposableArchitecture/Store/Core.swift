@@ -19,22 +19,40 @@ protocol Core<State, Action>: AnyObject {
 
   /// Calls `refresh` after every `send` that reduced actions, until it returns `false`.
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool)
+
+  /// Calls `reset` before every `send` reduces, until it returns `false`.
+  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool)
 }
 
 /// A core that reads a slice of its parent's state.
+///
+/// It keeps the slice it last read until the next send: reading a deep store's state again (a
+/// view reads it many times per render, and every store's identity is checked after each send)
+/// costs one read of its parent's kept slice instead of a walk from the root. The kept slice is
+/// dropped before every send reduces, so the root's state is the only holder of its storage when
+/// the reducer mutates it in place (a kept copy would make that mutation copy the storage).
 final class ScopedCore<Base: Core, State, Action>: Core {
   let base: Base
   let toState: KeyPath<Base.State, State>
   let fromAction: (Action) -> Base.Action
+  private var keptState: State?
 
   init(base: Base, toState: KeyPath<Base.State, State>, fromAction: @escaping (Action) -> Base.Action) {
     self.base = base
     self.toState = toState
     self.fromAction = fromAction
+    base.beforeEachSend { [weak self] in
+      guard let self else { return false }
+      self.keptState = nil
+      return true
+    }
   }
 
   var state: State {
-    base.state[keyPath: toState]
+    if let keptState { return keptState }
+    let state = base.state[keyPath: toState]
+    keptState = state
+    return state
   }
 
   func send(_ action: Action) -> Task<Void, Never>? {
@@ -47,6 +65,10 @@ final class ScopedCore<Base: Core, State, Action>: Core {
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     base.afterEachSend(refresh)
+  }
+
+  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
+    base.beforeEachSend(reset)
   }
 }
 
@@ -105,5 +127,9 @@ final class IfLetCore<Base: Core, State, Action>: Core {
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     base.afterEachSend(refresh)
+  }
+
+  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
+    base.beforeEachSend(reset)
   }
 }

@@ -37,7 +37,9 @@ final class RootCore<Root: Reducer>: Core {
   private var nextEffectID: UInt64 = 0
 
   /// Run after each send; `nil` marks one that asked to be removed during the current pass.
-  @exclusivity(unchecked) private var refreshers: [(@MainActor () -> Bool)?] = []
+  private let refreshers = Hooks()
+  private let resetters = Hooks()
+  @exclusivity(unchecked) @usableFromInline var hasResetters = false
   @exclusivity(unchecked) private var isRefreshing = false
   @exclusivity(unchecked) private var needsRefresh = false
 
@@ -98,7 +100,13 @@ final class RootCore<Root: Reducer>: Core {
 
   @usableFromInline
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
-    refreshers.append(refresh)
+    refreshers.add(refresh)
+  }
+
+  @usableFromInline
+  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
+    resetters.add(reset)
+    hasResetters = true
   }
 
   /// The number of effects that are still running, not counting the presentation plumbing that
@@ -112,6 +120,9 @@ final class RootCore<Root: Reducer>: Core {
       return nil
     }
     isSending = true
+    if hasResetters {
+      runResetters()
+    }
     var tasks: EffectTasks?
     defer {
       isSending = false
@@ -144,6 +155,13 @@ final class RootCore<Root: Reducer>: Core {
     hasBufferedActions = true
   }
 
+  /// Lets scoped cores drop what they kept of the state, before a send mutates it.
+  @usableFromInline
+  func runResetters() {
+    resetters.run()
+    hasResetters = !resetters.isEmpty
+  }
+
   /// Lets stores and cores catch up with the new state, each once per send, in registration order.
   ///
   /// A refresher may notify observers that send again (which asks for another pass instead of
@@ -159,18 +177,7 @@ final class RootCore<Root: Reducer>: Core {
     defer { isRefreshing = false }
     repeat {
       needsRefresh = false
-      var removed = false
-      var index = 0
-      while index < refreshers.count {
-        if let refresher = refreshers[index], !refresher() {
-          refreshers[index] = nil
-          removed = true
-        }
-        index += 1
-      }
-      if removed {
-        refreshers.removeAll { $0 == nil }
-      }
+      refreshers.run()
     } while needsRefresh
   }
 
@@ -299,5 +306,38 @@ extension RootCore where Root.State: ObservableState {
   @inlinable
   var stateID: ObservableStateID {
     state._$id
+  }
+}
+
+/// Callbacks a core runs around each send, in the order they were added. A callback that returns
+/// `false` is dropped; a callback may add callbacks while it runs, and those run in the same pass.
+@MainActor
+final class Hooks {
+  // `@exclusivity(unchecked)`: only touched on the main actor, by `add` and `run`, whose accesses
+  // are short and never overlap (no `inout` access is held while a callback runs), so the
+  // dynamic exclusivity check it would pay after every send can never fire.
+  @exclusivity(unchecked) private var hooks: [(@MainActor () -> Bool)?] = []
+
+  nonisolated init() {}
+
+  var isEmpty: Bool { hooks.isEmpty }
+
+  func add(_ hook: @escaping @MainActor () -> Bool) {
+    hooks.append(hook)
+  }
+
+  func run() {
+    var removed = false
+    var index = 0
+    while index < hooks.count {
+      if let hook = hooks[index], !hook() {
+        hooks[index] = nil
+        removed = true
+      }
+      index += 1
+    }
+    if removed {
+      hooks.removeAll { $0 == nil }
+    }
   }
 }
