@@ -137,7 +137,9 @@ func makeBenchmarks() -> [Benchmark] {
     }
   }
   // What evaluating one case key path literal costs (see `Nested`).
-  let caseKeyPathLiteral = Benchmark(name: "case-key-path-literal", operationsPerSample: 10_000) { n in
+  let caseKeyPathLiteral = Benchmark(
+    name: "case-key-path-literal", operationsPerSample: 10_000
+  ) { n in
     for _ in 0..<n {
       let keyPath: CaseKeyPath<Nested.Action, Nested.Action> = \.child
       sink &+= ObjectIdentifier(keyPath).hashValue & 1
@@ -232,14 +234,20 @@ func main() async {
   for benchmark in benchmarks {
     print("  \(benchmark.name): \(String(format: "%.1f", ns[benchmark.name]!))")
   }
-  print("  state-access ratio depth10-vs-depth1: \(ratio("state-access-depth-10", "state-access-depth-1"))")
-  print("  scoped send depth10-vs-root (the same action sent to the root): \(ratio("store-send-scoped-depth-10", "store-send-root-nested"))")
+  let depth = (
+    stateAccess: ratio("state-access-depth-10", "state-access-depth-1"),
+    vsRoot: ratio("store-send-scoped-depth-10", "store-send-root-nested"),
+    feature: ratio("direct-reduce-nested-depth-10", "direct-reduce-nested-depth-1"),
+    featureInline: ratio(
+      "direct-reduce-nested-depth-10-inline-key-paths",
+      "direct-reduce-nested-depth-1-inline-key-paths"
+    )
+  )
+  print("  state-access ratio depth10-vs-depth1: \(depth.stateAccess)")
+  print("  scoped send depth10-vs-root (the same action sent to the root): \(depth.vsRoot)")
   print(
-    "  what the nested feature costs, reduced directly, depth 10 vs depth 1: "
-      + ratio("direct-reduce-nested-depth-10", "direct-reduce-nested-depth-1")
-      + " (key paths inline in body: "
-      + ratio("direct-reduce-nested-depth-10-inline-key-paths", "direct-reduce-nested-depth-1-inline-key-paths")
-      + ")"
+    "  what the nested feature costs, reduced directly, depth 10 vs depth 1: \(depth.feature)"
+      + " (key paths inline in body: \(depth.featureInline))"
   )
   print(
     "  the store's share of a depth-10 scoped send: "

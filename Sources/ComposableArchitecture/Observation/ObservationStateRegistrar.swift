@@ -46,12 +46,13 @@ public struct ObservationStateRegistrar: Sendable {
     }
   }
 
-  /// Before an in-place mutation: remembers just enough to tell afterwards whether observers of
-  /// the property itself must hear about it. Nothing is copied that the mutation would then have
-  /// to copy again.
   // The `willModify`/`didModify` pair runs on every in-place edit of a state property
   // (`state.count += 1`): inlinable, so it is compiled for the property's type in the feature's
   // module rather than run as generic code.
+
+  /// Before an in-place mutation: remembers just enough to tell afterwards whether observers of
+  /// the property itself must hear about it. Nothing is copied that the mutation would then have
+  /// to copy again.
   @_disfavoredOverload
   @inlinable
   public func willModify<Member>(_ member: inout Member) -> _ModifySnapshot<Member> {

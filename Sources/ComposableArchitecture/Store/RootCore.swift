@@ -36,8 +36,9 @@ final class RootCore<Root: Reducer>: Core {
   private var effectOrigins: [UInt64: Root.Action] = [:]
   private var nextEffectID: UInt64 = 0
 
-  /// Run after each send; `nil` marks one that asked to be removed during the current pass.
+  /// Run after each send (see `refresh()`).
   private let refreshers = Hooks()
+  /// Run before each send reduces (see `runResetters()`).
   private let resetters = Hooks()
   @exclusivity(unchecked) @usableFromInline var hasResetters = false
   @exclusivity(unchecked) private var isRefreshing = false

@@ -109,8 +109,8 @@ public final class Store<State, Action> {
   }
 
   /// The runtime of a root store. Inlined into the feature's module with the initializers above,
-  /// so that the closures they hand to `init(core:send:stateID:isRoot:)` run code specialized for `R`
-  /// instead of generic code paying for every copy through metadata.
+  /// so that the closures they hand to `init(core:send:stateID:isRoot:)` run code specialized for
+  /// `R` instead of generic code paying for every copy through metadata.
   @inlinable
   static func root<R: Reducer<State, Action>>(
     _ initialState: () -> R.State,
