@@ -56,12 +56,11 @@ func modifyInPlace<Root, Value, Result>(
 func inPlaceModifier<Root, Value>(
   for keyPath: WritableKeyPath<Root, Value>
 ) -> InPlaceModifier<Root, Value>? {
-  guard let modifiable = Root.self as? any _InPlaceModifiable.Type else { return nil }
   let key = ObjectIdentifier(keyPath)
   if let cached = modifiers.withLock({ $0[key] }) {
     return cached.modifier as? InPlaceModifier<Root, Value>
   }
-  let modifier = modifiable._$modifier(for: keyPath)
+  let modifier = (Root.self as? any _InPlaceModifiable.Type)?._$modifier(for: keyPath) ?? nil
   modifiers.withLock { cache in
     if cache.count >= modifierCacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[key] = (keyPath, modifier)
