@@ -86,7 +86,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       return effect.isNone ? .none : effect.map { toChildAction._embed($0) as! ParentAction }
 
     case let .casePath(toChildState, fileID, filePath, line, column):
-      return reduce(
+      return reduceCase(
         into: &state, action: action, childAction: childAction, toChildAction: toChildAction,
         at: toChildState,
         fileID: fileID, filePath: filePath, line: line, column: column
@@ -94,8 +94,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
   }
 
+  /// The enum-state branch of `reduce(into:action:)`, out of line: it reports issues.
   @usableFromInline
-  func reduce(
+  func reduceCase(
     into state: inout ParentState,
     action: ParentAction,
     childAction: Child.Action,

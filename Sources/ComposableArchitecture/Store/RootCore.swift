@@ -40,6 +40,8 @@ final class RootCore<Root: Reducer>: Core {
   private let refreshers = Hooks()
   /// Run before each send reduces (see `runResetters()`).
   private let resetters = Hooks()
+  /// Whether `resetters` has any; like `hasBufferedActions`, a flag the inlined `send` can test
+  /// without a call (a root store with no scoped stores has none).
   @exclusivity(unchecked) @usableFromInline var hasResetters = false
   @exclusivity(unchecked) private var isRefreshing = false
   @exclusivity(unchecked) private var needsRefresh = false
