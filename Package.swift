@@ -7,6 +7,8 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
+    .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -47,6 +49,20 @@ let package = Package(
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
+    ),
+    .target(name: "CTerminalSupport"),
+    .target(
+      name: "ComposableTerminal",
+      dependencies: ["ComposableArchitecture", "CTerminalSupport"]
+    ),
+    .executableTarget(
+      name: "TerminalCounter",
+      dependencies: ["ComposableArchitecture", "ComposableTerminal"],
+      path: "Examples/TerminalCounter"
+    ),
+    .testTarget(
+      name: "ComposableTerminalTests",
+      dependencies: ["ComposableTerminal"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

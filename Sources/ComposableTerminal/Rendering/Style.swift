@@ -1,0 +1,113 @@
+/// A terminal colour: one of the 16 standard colours or one of the 256 indexed ones.
+///
+/// ```swift
+/// Style(foreground: .red, bold: true)
+/// Style(background: .indexed(214))  // orange in a 256-colour terminal
+/// ```
+public enum Color: Hashable, Sendable {
+  /// One of the 16 standard colours (0–7 normal, 8–15 bright).
+  case standard(UInt8)
+  /// One of the 256 indexed colours (16–231 a 6×6×6 cube, 232–255 greys).
+  case indexed(UInt8)
+
+  public static let black = Color.standard(0)
+  public static let red = Color.standard(1)
+  public static let green = Color.standard(2)
+  public static let yellow = Color.standard(3)
+  public static let blue = Color.standard(4)
+  public static let magenta = Color.standard(5)
+  public static let cyan = Color.standard(6)
+  public static let white = Color.standard(7)
+  public static let brightBlack = Color.standard(8)
+  public static let brightRed = Color.standard(9)
+  public static let brightGreen = Color.standard(10)
+  public static let brightYellow = Color.standard(11)
+  public static let brightBlue = Color.standard(12)
+  public static let brightMagenta = Color.standard(13)
+  public static let brightCyan = Color.standard(14)
+  public static let brightWhite = Color.standard(15)
+
+  /// The nearest of the 16 standard colours, for terminals that have only those.
+  public var standardApproximation: UInt8 {
+    switch self {
+    case let .standard(index):
+      return index & 15
+    case let .indexed(index) where index < 16:
+      return index
+    case let .indexed(index) where index >= 232:
+      let level = Int(index) - 232  // 0 (near black) … 23 (near white)
+      return level < 6 ? 0 : level < 14 ? 8 : level < 20 ? 7 : 15
+    case let .indexed(index):
+      let cube = Int(index) - 16
+      let (red, green, blue) = (cube / 36, cube / 6 % 6, cube % 6)
+      let bright = max(red, green, blue) >= 4
+      let threshold = max(1, max(red, green, blue) - 1)
+      let bits = (red >= threshold ? 1 : 0) | (green >= threshold ? 2 : 0) | (blue >= threshold ? 4 : 0)
+      if bits == 0 { return 0 }
+      return UInt8(bits + (bright ? 8 : 0))
+    }
+  }
+}
+
+/// How a cell is drawn: colours and attributes.
+public struct Style: Hashable, Sendable {
+  public var foreground: Color?
+  public var background: Color?
+  public var bold: Bool
+  public var dim: Bool
+  public var underline: Bool
+  public var reverse: Bool
+
+  public init(
+    foreground: Color? = nil,
+    background: Color? = nil,
+    bold: Bool = false,
+    dim: Bool = false,
+    underline: Bool = false,
+    reverse: Bool = false
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.bold = bold
+    self.dim = dim
+    self.underline = underline
+    self.reverse = reverse
+  }
+
+  /// The terminal's default colours, no attributes.
+  public static let plain = Style()
+
+  /// This style with `other`'s colours and attributes laid over it.
+  public func patched(with other: Style) -> Style {
+    Style(
+      foreground: other.foreground ?? foreground,
+      background: other.background ?? background,
+      bold: bold || other.bold,
+      dim: dim || other.dim,
+      underline: underline || other.underline,
+      reverse: reverse != other.reverse
+    )
+  }
+}
+
+/// How many colours the terminal shows.
+public enum ColorMode: Hashable, Sendable {
+  /// No colours: attributes (bold, reverse, underline) only. Used when `NO_COLOR` is set or
+  /// `TERM=dumb`.
+  case none
+  /// The 16 standard colours.
+  case standard
+  /// 256 indexed colours.
+  case indexed
+
+  /// The mode the environment asks for: none when `NO_COLOR` is set to a non-empty value (see
+  /// no-color.org) or `TERM` is `dumb` or unset; 256 colours when `TERM` or `COLORTERM` says so;
+  /// 16 otherwise.
+  public static func detect(environment: [String: String]) -> ColorMode {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+    let term = environment["TERM"] ?? ""
+    if term == "dumb" || term.isEmpty { return .none }
+    if term.contains("256") || environment["COLORTERM"] != nil { return .indexed }
+    return .standard
+  }
+}

@@ -1,0 +1,169 @@
+import ComposableArchitecture
+import CTerminalSupport
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a key handler tells the run loop.
+public enum KeyResponse: Sendable {
+  /// Keep running.
+  case handled
+  /// The key did nothing here (the run loop ignores it too).
+  case ignored
+  /// Leave: the run loop calls `beforeExit`, restores the terminal and returns.
+  case quit
+}
+
+/// Runs a full-screen terminal front end: the Elm loop for a terminal.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// await TerminalApp.run { buffer in
+///   buffer.render(Label("Count: \(store.count)"), in: buffer.area.row(0))
+/// } handleKey: { key in
+///   switch key {
+///   case .up: store.send(.incrementButtonTapped); return .handled
+///   case .character("q"): return .quit
+///   default: return .ignored
+///   }
+/// }
+/// ```
+///
+/// * `render` draws the whole screen into a new ``Buffer`` of the terminal's size. It runs inside
+///   `observe { }`: again whenever observable state it read changes (a store's fields, an
+///   `@Observable` view model), coalesced to one frame per main-actor turn, and when the terminal
+///   is resized. Only the cells that differ from the previous frame are written, in one `write`.
+/// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits.
+/// * `beforeExit` runs before the program leaves by any way it can run code: a `.quit`, Ctrl-C,
+///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there.
+///
+/// The terminal is always put back (cooked mode, main screen, cursor shown): on return, on those
+/// signals (which are then re-raised, so the exit status says what happened), on `exit()`, and on
+/// crash signals (SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP: restored, then re-raised for
+/// the right exit status and core dump).
+@MainActor
+public enum TerminalApp {
+  /// Refuses to run without a terminal: when standard input or output is not a TTY, prints one
+  /// line to standard error saying so and how to get help, and exits with status 2. Call it
+  /// before doing anything else (before loading data), so nothing is touched.
+  public static func requireTerminal(programName: String = Self.programName) {
+    guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
+      let message =
+        "\(programName) needs a terminal: standard input and output must be a TTY"
+        + " (run it in a terminal window; `\(programName) --help` shows the options).\n"
+      FileHandle.standardError.write(Data(message.utf8))
+      exit(2)
+    }
+  }
+
+  /// The name the program was started with.
+  public nonisolated static var programName: String {
+    URL(fileURLWithPath: CommandLine.arguments.first ?? "program").lastPathComponent
+  }
+
+  /// Runs the front end until `handleKey` returns `.quit` or Ctrl-C is pressed.
+  public static func run(
+    colorMode: ColorMode = .detect(environment: ProcessInfo.processInfo.environment),
+    beforeExit: @escaping @MainActor () -> Void = {},
+    render: @escaping @MainActor (inout Buffer) -> Void,
+    handleKey: @escaping @MainActor (Key) -> KeyResponse
+  ) async {
+    requireTerminal()
+    let device = TerminalDevice()
+    do {
+      try device.enterFullScreen()
+    } catch {
+      FileHandle.standardError.write(Data("\(programName): could not set up the terminal: \(error)\n".utf8))
+      exit(2)
+    }
+    let screen = Screen(size: device.size, encoder: FrameEncoder(colorMode: colorMode)) {
+      device.write($0)
+    }
+    var leaving = false
+    func leave() {
+      guard !leaving else { return }
+      leaving = true
+      beforeExit()
+      device.restore()
+    }
+
+    let signals = SignalSources()
+    signals.handle(SIGWINCH) { _ in
+      let size = device.size
+      if size != screen.size { screen.size = size }
+    }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      signals.handle(signal) { signal in
+        leave()
+        // Die of the signal, as a program without handlers would, so the exit status says so.
+        Foundation.signal(signal, SIG_DFL)
+        raise(signal)
+      }
+    }
+
+    let token = observe { screen.draw(render) }
+    for await key in device.keys() {
+      if key == .ctrl("c") || handleKey(key) == .quit { break }
+    }
+    token.cancel()
+    signals.cancel()
+    device.stopReading()
+    leave()
+  }
+}
+
+/// The screen as last drawn, and the terminal's size: drawing a frame renders into a new buffer
+/// and writes only what changed.
+@MainActor
+@Observable
+final class Screen {
+  var size: (width: Int, height: Int)
+  @ObservationIgnored private var previous: Buffer?
+  @ObservationIgnored private let encoder: FrameEncoder
+  @ObservationIgnored private let write: @MainActor ([UInt8]) -> Void
+
+  init(size: (width: Int, height: Int), encoder: FrameEncoder, write: @escaping @MainActor ([UInt8]) -> Void) {
+    self.size = size
+    self.encoder = encoder
+    self.write = write
+  }
+
+  /// Renders a frame of the current size and writes its changes; returns the bytes written.
+  @discardableResult
+  func draw(_ render: (inout Buffer) -> Void) -> Int {
+    var buffer = Buffer(width: size.width, height: size.height)
+    render(&buffer)
+    let bytes = previous.map { encoder.changes(from: $0, to: buffer) } ?? encoder.fullFrame(buffer)
+    previous = buffer
+    if !bytes.isEmpty { write(bytes) }
+    return bytes.count
+  }
+}
+
+/// Signals delivered as events on the main queue instead of interrupting whatever runs.
+@MainActor
+private final class SignalSources {
+  private var sources: [any DispatchSourceSignal] = []
+
+  func handle(_ signal: Int32, _ body: @escaping @MainActor (Int32) -> Void) {
+    Foundation.signal(signal, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+    source.setEventHandler {
+      MainActor.assumeIsolated { body(signal) }
+    }
+    source.resume()
+    sources.append(source)
+  }
+
+  func cancel() {
+    for source in sources { source.cancel() }
+    sources.removeAll()
+  }
+}
