@@ -60,9 +60,10 @@ let package = Package(
       dependencies: ["ComposableArchitecture", "ComposableTerminal"],
       path: "Examples/TerminalCounter"
     ),
+    .target(name: "TerminalTestSupport"),
     .testTarget(
       name: "ComposableTerminalTests",
-      dependencies: ["ComposableTerminal"]
+      dependencies: ["ComposableTerminal", "TerminalTestSupport"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

@@ -1,7 +1,9 @@
 import ComposableArchitecture
 import ComposableTerminal
+import Foundation
 
-// A counter in the terminal: ↑/+ increments, ↓/- decrements, q quits.
+// A counter in the terminal: ↑/+ increments, ↓/- decrements, q quits. Given a file path, it
+// writes the count there before it exits (on q, Ctrl-C, SIGTERM or SIGHUP).
 
 @Reducer
 struct Counter {
@@ -20,9 +22,14 @@ struct Counter {
   }
 }
 
+TerminalApp.requireTerminal()
 let store = Store(initialState: Counter.State()) { Counter() }
 
-await TerminalApp.run { buffer in
+await TerminalApp.run(beforeExit: {
+  if let path = CommandLine.arguments.dropFirst().first {
+    try? "\(store.count)\n".write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}) { buffer in
   let (header, body) = buffer.area.splitTop(1)
   let (content, footer) = body.splitBottom(1)
   buffer.render(Header(title: "Counter"), in: header)

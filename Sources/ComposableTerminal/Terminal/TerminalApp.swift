@@ -102,9 +102,7 @@ public enum TerminalApp {
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       signals.handle(signal) { signal in
         leave()
-        // Die of the signal, as a program without handlers would, so the exit status says so.
-        Foundation.signal(signal, SIG_DFL)
-        raise(signal)
+        dieOf(signal)
       }
     }
 
@@ -145,6 +143,20 @@ final class Screen {
     if !bytes.isEmpty { write(bytes) }
     return bytes.count
   }
+}
+
+/// Ends the process by `signal` with its default action, as a program without handlers would die,
+/// so the exit status says what happened. Dispatch's signal sources block the signal in its
+/// threads, so it is unblocked first; should it still not end the process, exits with the status
+/// a shell would show.
+private func dieOf(_ signal: Int32) -> Never {
+  Foundation.signal(signal, SIG_DFL)
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, signal)
+  pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  raise(signal)
+  _exit(128 + signal)
 }
 
 /// Signals delivered as events on the main queue instead of interrupting whatever runs.

@@ -1,0 +1,119 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+
+/// The terminal-counter example run in a real pseudo-terminal (tmux): raw mode while it runs,
+/// frames on the alternate screen, and the terminal exactly as it was after every way out.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
+struct PseudoTerminalTests {
+  let counter = builtProduct("terminal-counter").path
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("cta-pty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// Starts the counter in a shell that records the terminal settings before and after it, its
+  /// pid and its exit status.
+  func start() throws -> TmuxSession {
+    let session = try TmuxSession(width: 60, height: 12)
+    let dir = folder.path
+    // A script, not an interactive command line: an interactive shell would stop the line when
+    // its child dies of SIGINT, before it prints the exit status.
+    let script = """
+      stty -g > \(dir)/before
+      sh -c 'echo $$ > \(dir)/pid; exec \(counter) \(dir)/count'
+      echo "exit=$?"
+      stty -g > \(dir)/after
+      echo done
+      """
+    try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+    try session.type("clear; bash \(dir)/run.sh")
+    try session.waitFor("Count: 0")
+    return session
+  }
+
+  func file(_ name: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Checks the terminal is back to how it was: the shell's screen, the cursor shown, the same
+  /// stty settings, and the exit status.
+  func expectRestored(_ session: TmuxSession, exitStatus: Int) throws {
+    let screen = try session.waitFor("done")
+    #expect(screen.contains("exit=\(exitStatus)"))
+    #expect(!screen.contains("Count:"))  // the program's frames were on the alternate screen
+    #expect(try session.display("#{alternate_on}") == "0")
+    #expect(try session.display("#{cursor_flag}") == "1")
+    #expect(try file("before") == file("after"))
+  }
+
+  @Test func rawModeRenderingAndQuit() throws {
+    let session = try start()
+    #expect(try session.display("#{alternate_on}") == "1")
+    #expect(try session.display("#{cursor_flag}") == "0")
+    let settings = try TmuxSession.run(["stty", "-a", "-F", session.display("#{pane_tty}")]).output
+    for flag in ["-icanon", "-echo", "-isig", "-ixon"] {
+      #expect(settings.contains(flag), "\(flag) in \(settings)")
+    }
+    try session.send("Up")
+    try session.send("Up")
+    try session.send("+", literal: true)
+    let screen = try session.waitFor("Count: 3")
+    #expect(screen.contains("↑ increment · ↓ decrement · q quit"))
+    try session.send("Down")
+    try session.waitFor("Count: 2")
+    try session.send("q", literal: true)
+    try expectRestored(session, exitStatus: 0)
+    #expect(try file("count") == "2")
+  }
+
+  @Test func ctrlCQuitsAndSaves() throws {
+    let session = try start()
+    try session.send("Up")
+    try session.waitFor("Count: 1")
+    try session.send("C-c")
+    try expectRestored(session, exitStatus: 0)
+    #expect(try file("count") == "1")
+  }
+
+  @Test(arguments: [("TERM", 15), ("HUP", 1), ("INT", 2)])
+  func terminatingSignalsSaveRestoreAndDieOfTheSignal(signal: String, number: Int) throws {
+    let session = try start()
+    try session.send("Up")
+    try session.waitFor("Count: 1")
+    _ = try TmuxSession.run(["kill", "-\(signal)", file("pid")])
+    try expectRestored(session, exitStatus: 128 + number)
+    #expect(try file("count") == "1")
+  }
+
+  @Test(arguments: [("SEGV", 11), ("ABRT", 6), ("BUS", 7), ("ILL", 4), ("FPE", 8)])
+  func crashSignalsRestoreAndReRaise(signal: String, number: Int) throws {
+    let session = try start()
+    _ = try TmuxSession.run(["kill", "-\(signal)", file("pid")])
+    try expectRestored(session, exitStatus: 128 + number)
+  }
+
+  @Test func refusesToRunWithoutATerminal() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: counter)
+    process.arguments = [folder.appendingPathComponent("count").path]
+    let errors = Pipe()
+    let output = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(message.contains("terminal-counter needs a terminal"))
+    #expect(message.contains("--help"))
+    #expect(message.split(separator: "\n").count == 1)
+    #expect(printed.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("count").path))
+  }
+}
