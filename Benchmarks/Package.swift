@@ -15,7 +15,8 @@ let package = Package(
     .executableTarget(
       name: "benchmark-ratios",
       dependencies: [
-        .product(name: "ComposableArchitecture", package: "swift-composable-architecture")
+        .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
+        .product(name: "ComposableTerminal", package: "swift-composable-architecture"),
       ]
     )
   ],

@@ -166,6 +166,8 @@ func makeBenchmarks() -> [Benchmark] {
     directNested("direct-reduce-nested-depth-10-inline-key-paths", depth: 10, NestedInline()),
     readDepth1, readDepth10,
     scopeCached, scopeNew, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
+    frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
+    frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
   ]
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
@@ -216,7 +218,15 @@ func main() async {
     }
   }
   let ns = samples.mapValues(median)
+  // The terminal front end's figures (SPEC 12): what one row's change writes, as a share of a
+  // full frame, and the microseconds of a frame of a 10 000-row list.
+  func printTerminalFigures() {
+    guard let frame = ns["tui-frame-10k-rows"] else { return }
+    print("tui-bytes-one-change: \(String(format: "%.3f", bytesForOneRowChange()))")
+    print("tui-frame-10k-rows-us: \(String(format: "%.0f", frame / 1_000))")
+  }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
+    printTerminalFigures()
     for (name, value) in ns.sorted(by: { $0.key < $1.key }) { print("\(name): \(value)") }
     return
   }
@@ -229,6 +239,7 @@ func main() async {
   print("depth10-vs-depth1: \(ratio("store-send-scoped-depth-10", "store-send-scoped-depth-1"))")
   print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
   print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
+  printTerminalFigures()
   print("")
   print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
   for benchmark in benchmarks {
@@ -258,6 +269,9 @@ func main() async {
       )
   )
   print("  effects-10k leaked tasks: \(leaked)")
+  print(
+    "  tui frame, 10 000 rows vs 100 rows: \(ratio("tui-frame-10k-rows", "tui-frame-100-rows"))"
+  )
 }
 
 await main()
