@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
+    .library(name: "Sharing", targets: ["Sharing"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
   ],
   dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         // the library, with nothing to add to the user's test target.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
+        "Sharing",
       ]
     ),
     .macro(
@@ -49,6 +51,19 @@ let package = Package(
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
+    ),
+    .target(
+      name: "Sharing",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "SharingTests",
+      dependencies: ["Sharing", "ComposableArchitecture"]
     ),
     .target(name: "CTerminalSupport"),
     .target(

@@ -68,7 +68,10 @@ extension VariableDeclSyntax {
       }),
       bindings.count == 1,
       let binding = bindings.first,
-      binding.pattern.is(IdentifierPatternSyntax.self)
+      binding.pattern.is(IdentifierPatternSyntax.self),
+      // Shared state observes itself: its reference reports reads and changes.
+      !attributes.contains(attributeNamed: "Shared"),
+      !attributes.contains(attributeNamed: "SharedReader")
     else { return false }
     guard let accessorBlock = binding.accessorBlock else { return true }
     switch accessorBlock.accessors {

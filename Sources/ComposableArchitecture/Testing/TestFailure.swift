@@ -3,10 +3,7 @@ import CustomDump
 /// The text of every test store failure: what differs (with a CustomDump diff, `−` expected,
 /// `+` actual), and how to fix the test.
 enum TestFailure {
-  static func stateMismatch<State, Action>(
-    expected: State, actual: State, step: TestStep<Action>
-  ) -> String {
-    let difference = diff(expected, actual, format: .proportional) ?? "(No difference)"
+  static func stateMismatch<Action>(difference: String, step: TestStep<Action>) -> String {
     let subject: String
     switch step {
     case let .send(action): subject = "after sending \(describe(action))"
@@ -131,9 +128,8 @@ enum TestFailure {
       """
   }
 
-  static func skippedStateChanges<State>(expected: State, actual: State) -> String {
-    let difference = diff(expected, actual, format: .proportional) ?? "(No difference)"
-    return """
+  static func skippedStateChanges(difference: String) -> String {
+    """
       Skipped assertions of these state changes:
 
       \(difference.indented)

@@ -21,31 +21,61 @@ extension TestStore {
     step: TestStep<Action>,
     at location: TestLocation
   ) {
+    // Shared values compare as "before the step, with the test's changes" (the expected side)
+    // against "now"; afterwards the current values are the baseline of the next step.
+    defer { sharedChanges.reset() }
     do {
       var expectedFromPrevious = previousState
-      try modify?(&expectedFromPrevious)
+      try sharedChanges.asserting { try modify?(&expectedFromPrevious) }
+      let matchesFromPrevious = sharedChanges.track { expectedFromPrevious == actualState }
 
       if isExhaustive {
-        if expectedFromPrevious != actualState {
-          report(TestFailure.stateMismatch(expected: expectedFromPrevious, actual: actualState, step: step), at: location)
+        if !matchesFromPrevious {
+          report(
+            TestFailure.stateMismatch(
+              difference: difference(expectedFromPrevious, actualState), step: step
+            ),
+            at: location
+          )
         } else if case .assert = step {
           return
-        } else if modify != nil, expectedFromPrevious == previousState, actualState == previousState {
+        } else if modify != nil, !sharedChanges.hasChanges, expectedFromPrevious == previousState,
+          actualState == previousState
+        {
           report(TestFailure.expectedStateToChange, at: location)
         }
         return
       }
 
+      // Non-exhaustive: only what the closure states is checked, starting from the actual state
+      // (shared values included: their unasserted changes are not compared).
+      let skipped = matchesFromPrevious ? nil : difference(expectedFromPrevious, actualState)
+      sharedChanges.reset()
       var expectedFromActual = actualState
-      try modify?(&expectedFromActual)
-      if expectedFromActual != actualState {
-        report(TestFailure.stateMismatch(expected: expectedFromActual, actual: actualState, step: step), at: location)
-      } else if showsSkippedAssertions, expectedFromPrevious != actualState {
-        note(TestFailure.skippedStateChanges(expected: expectedFromPrevious, actual: actualState), at: location)
+      try sharedChanges.asserting { try modify?(&expectedFromActual) }
+      if !sharedChanges.track({ expectedFromActual == actualState }) {
+        report(
+          TestFailure.stateMismatch(difference: difference(expectedFromActual, actualState), step: step),
+          at: location
+        )
+      } else if showsSkippedAssertions, let skipped {
+        note(TestFailure.skippedStateChanges(difference: skipped), at: location)
       }
     } catch {
       report(TestFailure.assertionThrew(error), at: location)
     }
+  }
+
+  /// The CustomDump diff of two states. When shared values changed, both sides point at the same
+  /// shared references, so each side is dumped on its own (the expected one reading the shared
+  /// values' snapshots) and the dumps are compared line by line.
+  func difference(_ expected: State, _ actual: State) -> String {
+    guard sharedChanges.hasChanges else {
+      return diff(expected, actual, format: .proportional) ?? "(No difference)"
+    }
+    let expectedDump = sharedChanges.asserting { String(customDumping: expected) }
+    let actualDump = String(customDumping: actual)
+    return lineDifference(expectedDump, actualDump)
   }
 
   /// Fails the test at `location`.
@@ -77,4 +107,35 @@ extension TestStore {
       note(TestFailure.skippedReceivedActions(skipped.map(\.action)), at: location)
     }
   }
+}
+
+/// A line diff in CustomDump's style: `−` for lines only expected, `+` for lines only actual, and
+/// the lines around them.
+func lineDifference(_ expected: String, _ actual: String) -> String {
+  let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+  let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+  // Longest common subsequence, by dynamic programming from the ends.
+  var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+  for i in stride(from: old.count - 1, through: 0, by: -1) {
+    for j in stride(from: new.count - 1, through: 0, by: -1) {
+      lengths[i][j] =
+        old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    }
+  }
+  var lines: [String] = []
+  var (i, j) = (0, 0)
+  while i < old.count || j < new.count {
+    if i < old.count, j < new.count, old[i] == new[j] {
+      lines.append("  \(old[i])")
+      i += 1
+      j += 1
+    } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
+      lines.append("+ \(new[j])")
+      j += 1
+    } else {
+      lines.append("− \(old[i])")
+      i += 1
+    }
+  }
+  return lines.joined(separator: "\n")
 }

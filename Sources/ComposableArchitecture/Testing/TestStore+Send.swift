@@ -24,7 +24,9 @@ extension TestStore {
 
     let previousState = state
     recorder.stateAfterSend = nil
-    let task = core.send(TestReducer.TestAction(action: action, origin: .send(location)))
+    let task = sharedChanges.track {
+      core.send(TestReducer.TestAction(action: action, origin: .send(location)))
+    }
     let actualState = recorder.stateAfterSend ?? core.state
     assertState(actualState)
     expectState(

@@ -28,6 +28,8 @@ import IssueReporting
 public final class TestStore<State: Equatable, Action> {
   let core: RootCore<TestReducer<State, Action>>
   let recorder: TestRecorder<State, Action>
+  /// Records the value each `@Shared` had before it changed, so steps can assert shared changes.
+  let sharedChanges = SharedChangeTracker()
   let creation: TestLocation
   private var assertedState: State
   private var holdsSerialExecutorLease = false

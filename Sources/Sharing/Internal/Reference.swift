@@ -1,0 +1,303 @@
+import ConcurrencyExtras
+import Foundation
+import IssueReporting
+import Observation
+
+/// What every `Shared` and `SharedReader` reads through: the root reference that holds a value,
+/// or a view of part of another reference.
+protocol ReaderReference<Value>: AnyObject, Sendable {
+  associatedtype Value
+  /// The current value; registers observation.
+  var value: Value { get }
+  /// The value as of the start of the test store step, when a test store is comparing.
+  var snapshot: Value? { get }
+  /// The root reference and the path from it: equal for two views of the same thing.
+  var identity: ReferenceIdentity { get }
+  var root: any RootReferenceProtocol { get }
+}
+
+/// A reference that can be written.
+protocol WritableReference<Value>: ReaderReference {
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+}
+
+struct ReferenceIdentity: Hashable, @unchecked Sendable {
+  // `AnyKeyPath` is immutable and thread-safe but not marked Sendable.
+  let root: ObjectIdentifier
+  let path: [AnyKeyPath]
+}
+
+/// The loading state and persistence operations every view of a root shares.
+protocol RootReferenceProtocol: AnyObject, Sendable {
+  var isLoading: Bool { get }
+  var loadError: (any Error)? { get }
+  var saveError: (any Error)? { get }
+  func load() async throws
+  func save() async throws
+}
+
+/// The value of a `@Shared`, and where it came from: a key (loaded, saved and watched through
+/// it) or nothing (`Shared(value:)`). Every access is under a lock, so it is safe to use from any
+/// thread; observers are told through an `ObservationRegistrar`.
+final class RootReference<Value>: WritableReference, RootReferenceProtocol, Observable,
+  @unchecked Sendable
+{
+  // @unchecked Sendable: every stored mutable property is read and written only under `lock`.
+  private let lock = NSRecursiveLock()
+  private var _value: Value
+  private var _isLoading = false
+  private var _loadError: (any Error)?
+  private var _saveError: (any Error)?
+  private let registrar = ObservationRegistrar()
+  private let initialValue: Value
+  private let persistence: Persistence?
+  private var subscription: SharedSubscription?
+  let description: String
+
+  /// What a key-backed root does with its key, with the key's types erased.
+  struct Persistence: Sendable {
+    let load: @Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void
+    let subscribe: @Sendable (LoadContext<Value>, SharedSubscriber<Value>) -> SharedSubscription
+    let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  }
+
+  init(value: Value, description: String = "Shared(value:)") {
+    _value = value
+    initialValue = value
+    persistence = nil
+    self.description = description
+  }
+
+  init<Key: SharedReaderKey>(key: Key, initialValue: Value) where Key.Value == Value {
+    _value = initialValue
+    self.initialValue = initialValue
+    self.description = "\(key)"
+    let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+    if let writable = key as? any SharedKey<Value> {
+      save = { writable.save($0, context: $1, continuation: $2) }
+    } else {
+      save = nil
+    }
+    persistence = Persistence(
+      load: { key.load(context: $0, continuation: $1) },
+      subscribe: { key.subscribe(context: $0, subscriber: $1) },
+      save: save
+    )
+    startLoading(context: .initialValue(initialValue))
+    subscription = persistence?.subscribe(
+      .initialValue(initialValue),
+      SharedSubscriber(
+        callback: { [weak self] result in self?.receive(result, fromLoad: false) },
+        loading: { [weak self] isLoading in self?.setLoading(isLoading) }
+      )
+    )
+  }
+
+  var root: any RootReferenceProtocol { self }
+  var identity: ReferenceIdentity { ReferenceIdentity(root: ObjectIdentifier(self), path: []) }
+
+  var value: Value {
+    registrar.access(self, keyPath: \.value)
+    if let tracker = SharedChangeTracker.current, SharedChangeTracker.readsSnapshots,
+      let snapshot = tracker.snapshot(of: self) as? Value
+    {
+      return snapshot
+    }
+    return lock.withLock { _value }
+  }
+
+  var snapshot: Value? {
+    SharedChangeTracker.current?.snapshot(of: self) as? Value
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    if let tracker = SharedChangeTracker.current, SharedChangeTracker.readsSnapshots {
+      // A test store's assertion: the expected value changes, not the real one.
+      var expected = (tracker.snapshot(of: self) as? Value) ?? lock.withLock { _value }
+      let result = try body(&expected)
+      tracker.setSnapshot(expected, of: self)
+      return result
+    }
+    let (result, newValue) = try registrar.withMutation(of: self, keyPath: \.value) {
+      try lock.withLock {
+        SharedChangeTracker.current?.recordSnapshotIfNeeded(_value, of: self)
+        let result = try body(&_value)
+        return (result, _value)
+      }
+    }
+    if let save = persistence?.save {
+      save(newValue, .didSet, SaveContinuation { [weak self] in self?.finishSave($0) })
+    }
+    return result
+  }
+
+  var isLoading: Bool {
+    registrar.access(self, keyPath: \.isLoading)
+    return lock.withLock { _isLoading }
+  }
+
+  var loadError: (any Error)? {
+    registrar.access(self, keyPath: \.loadError)
+    return lock.withLock { _loadError }
+  }
+
+  var saveError: (any Error)? {
+    registrar.access(self, keyPath: \.saveError)
+    return lock.withLock { _saveError }
+  }
+
+  func load() async throws {
+    guard let persistence else { return }
+    let error: (any Error)? = await withCheckedContinuation { continuation in
+      setLoading(true)
+      persistence.load(
+        .userInitiated,
+        LoadContinuation { [weak self] result in
+          self?.receive(result, fromLoad: true)
+          if case let .failure(error) = result {
+            continuation.resume(returning: error)
+          } else {
+            continuation.resume(returning: nil)
+          }
+        }
+      )
+    }
+    if let error { throw error }
+  }
+
+  func save() async throws {
+    guard let save = persistence?.save else { return }
+    let value = lock.withLock { _value }
+    let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
+      save(value, .userInitiated, SaveContinuation { continuation.resume(returning: $0) })
+    }
+    finishSave(result)
+    if case let .failure(error) = result { throw error }
+  }
+
+  private func startLoading(context: LoadContext<Value>) {
+    guard let persistence else { return }
+    lock.withLock { _isLoading = true }
+    persistence.load(context, LoadContinuation { [weak self] in self?.receive($0, fromLoad: true) })
+  }
+
+  /// A value (or an error) from the key: loaded, or changed outside the feature.
+  private func receive(_ result: Result<Value?, any Error>, fromLoad: Bool) {
+    switch result {
+    case let .success(newValue):
+      registrar.withMutation(of: self, keyPath: \.value) {
+        lock.withLock {
+          _value = newValue ?? initialValue
+          _isLoading = false
+          _loadError = nil
+        }
+      }
+    case let .failure(error):
+      registrar.withMutation(of: self, keyPath: \.loadError) {
+        lock.withLock {
+          _isLoading = false
+          _loadError = error
+        }
+      }
+      if !fromLoad { return }
+    }
+  }
+
+  private func setLoading(_ isLoading: Bool) {
+    registrar.withMutation(of: self, keyPath: \.isLoading) {
+      lock.withLock { _isLoading = isLoading }
+    }
+  }
+
+  private func finishSave(_ result: Result<Void, any Error>) {
+    let error: (any Error)? = if case let .failure(error) = result { error } else { nil }
+    let changed = lock.withLock { (_saveError == nil) != (error == nil) || error != nil }
+    guard changed else { return }
+    registrar.withMutation(of: self, keyPath: \.saveError) {
+      lock.withLock { _saveError = error }
+    }
+  }
+}
+
+/// A view of a member of another reference (`$settings.name`).
+final class KeyPathReference<BaseValue, Value>: WritableReference, @unchecked Sendable {
+  // @unchecked Sendable: the base is Sendable and key paths are immutable.
+  let base: any ReaderReference<BaseValue>
+  let keyPath: KeyPath<BaseValue, Value>
+
+  init(base: any ReaderReference<BaseValue>, keyPath: KeyPath<BaseValue, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var root: any RootReferenceProtocol { base.root }
+  var identity: ReferenceIdentity {
+    let baseIdentity = base.identity
+    return ReferenceIdentity(root: baseIdentity.root, path: baseIdentity.path + [keyPath])
+  }
+  var value: Value { base.value[keyPath: keyPath] }
+  var snapshot: Value? { base.snapshot?[keyPath: keyPath] }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    guard
+      let base = base as? any WritableReference<BaseValue>,
+      let keyPath = keyPath as? WritableKeyPath<BaseValue, Value>
+    else {
+      preconditionFailure("A read-only shared value cannot be written.")
+    }
+    return try base.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// A view of an optional reference's value while it is not nil (`Shared($optional)`); keeps the
+/// last value when it becomes nil, so that a feature holding it does not crash.
+final class UnwrappedReference<Wrapped>: WritableReference, @unchecked Sendable {
+  // @unchecked Sendable: `last` is read and written only under `lock`; the base is Sendable.
+  let base: any WritableReference<Wrapped?>
+  private let lock = NSLock()
+  private var last: Wrapped
+
+  init(base: any WritableReference<Wrapped?>, initial: Wrapped) {
+    self.base = base
+    self.last = initial
+  }
+
+  var root: any RootReferenceProtocol { base.root }
+  var identity: ReferenceIdentity {
+    ReferenceIdentity(root: base.identity.root, path: base.identity.path + [\Wrapped?.!])
+  }
+
+  var value: Wrapped {
+    if let value = base.value {
+      lock.withLock { last = value }
+      return value
+    }
+    return lock.withLock { last }
+  }
+
+  var snapshot: Wrapped? { base.snapshot ?? nil }
+
+  func withLock<R>(_ body: (inout Wrapped) throws -> R) rethrows -> R {
+    try base.withLock { optional in
+      var value = optional ?? lock.withLock { last }
+      let result = try body(&value)
+      if optional != nil { optional = value }
+      lock.withLock { last = value }
+      return result
+    }
+  }
+}
+
+/// Whether two shared values are equal. While a test store compares two views of the same shared
+/// value, the left one is the expectation (its snapshot: the value before the step, with the
+/// test's changes) and the right one the actual value.
+func areEqual<Value: Equatable>(
+  _ lhs: any ReaderReference<Value>, _ rhs: any ReaderReference<Value>
+) -> Bool {
+  guard SharedChangeTracker.current != nil, lhs.identity == rhs.identity else {
+    return lhs.value == rhs.value
+  }
+  return SharedChangeTracker.$readsSnapshots.withValue(false) {
+    (lhs.snapshot ?? lhs.value) == rhs.value
+  }
+}

@@ -1,0 +1,184 @@
+import CustomDump
+import Dependencies
+import IssueReporting
+
+/// State shared by several features, and possibly persisted: every copy of a `Shared` (and every
+/// `@Shared` with the same key) reads and writes one value.
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   @Shared(.fileStorage(.standupsURL)) var standups: IdentifiedArrayOf<Standup> = []
+///   @Shared(.inMemory("count")) var count = 0
+/// }
+///
+/// state.$count.withLock { $0 += 1 }   // every feature holding `count` sees 1
+/// ```
+///
+/// `wrappedValue` is read-only: change the value with ``withLock(_:fileID:filePath:line:column:)``,
+/// which makes a read-modify-write exact even when several tasks change it at once. `$value`
+/// is the `Shared` itself; `$settings.name` is a `Shared` of one member, `$items[id: id]` of one
+/// element (unwrap it with `Shared($items[id: id])`).
+@dynamicMemberLookup
+@propertyWrapper
+public struct Shared<Value> {
+  let reference: any WritableReference<Value>
+
+  init(reference: any WritableReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A shared value of its own, not backed by any key.
+  public init(value: sending Value) {
+    self.init(reference: RootReference(value: value))
+  }
+
+  /// A shared value backed by `key`; `wrappedValue` is used while the key holds nothing.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    self.init(reference: references.reference(for: key, initialValue: wrappedValue()))
+  }
+
+  /// A shared value backed by a key that has a default (`@Shared(.standups) var standups`).
+  public init(_ key: (some SharedKey<Value>).Default) where Value: Sendable {
+    self.init(wrappedValue: key.defaultValue(), key)
+  }
+
+  /// A shared value backed by a key that has a default, with another default here.
+  @_disfavoredOverload
+  public init(wrappedValue: @autoclosure () -> Value, _ key: (some SharedKey<Value>).Default)
+  where Value: Sendable {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+
+  /// An optional shared value backed by `key`, nil while the key holds nothing.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped?, Value: Sendable {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// The same shared value: `Shared(projectedValue: $count)`.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
+  }
+
+  /// The value of an optional shared value, or nil while it is nil.
+  ///
+  /// ```swift
+  /// guard let standup = Shared($standups[id: id]) else { return }
+  /// ```
+  public init?(_ base: Shared<Value?>) {
+    guard let initial = base.reference.value else { return nil }
+    self.init(reference: UnwrappedReference(base: base.reference, initial: initial))
+  }
+
+  /// The current value. Reading it registers observation; it cannot be assigned: use `withLock`.
+  public var wrappedValue: Value {
+    reference.value
+  }
+
+  /// The `Shared` itself: `$count`.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Changes the value under a lock, so that a read-modify-write is exact even when other tasks
+  /// change it too, and tells observers and the key (which saves it).
+  ///
+  /// ```swift
+  /// $count.withLock { $0 += 1 }
+  /// ```
+  @discardableResult
+  public func withLock<R>(
+    _ operation: (inout Value) throws -> R,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) rethrows -> R {
+    try reference.withLock(operation)
+  }
+
+  /// A `Shared` of one member: `$settings.name`.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
+    Shared<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only view of one member: `$settings.count` for a `let` or computed member.
+  @_disfavoredOverload
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only view of part of the value.
+  public func read<Member>(_ keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only view of the whole value.
+  public var reader: SharedReader<Value> {
+    SharedReader(reference: reference)
+  }
+
+  /// Loads the value from its key again.
+  public func load() async throws {
+    try await reference.root.load()
+  }
+
+  /// Saves the value through its key now (writing any pending, coalesced write).
+  public func save() async throws {
+    try await reference.root.save()
+  }
+
+  /// Whether the key is loading the value.
+  public var isLoading: Bool { reference.root.isLoading }
+
+  /// The error of the last load, if it failed (the value then stays as it was).
+  public var loadError: (any Error)? { reference.root.loadError }
+
+  /// The error of the last save, if it failed.
+  public var saveError: (any Error)? { reference.root.saveError }
+}
+
+// Shared values are safe to send: every access goes through a reference that locks.
+extension Shared: @unchecked Sendable {}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Equal when the values are. A test store compares two views of the same shared value as
+  /// "the value before this step, with the test's expected changes" and "the value now".
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    areEqual(lhs.reference, rhs.reference)
+  }
+}
+
+extension Shared: Hashable where Value: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension Shared: CustomStringConvertible {
+  public var description: String { "Shared(\(wrappedValue))" }
+}
+
+extension Shared: RandomAccessCollection, Collection, Sequence, BidirectionalCollection
+where Value: MutableCollection & RandomAccessCollection, Value.Index: Hashable {
+  /// One `Shared` per element, so a list can hand each row its own:
+  /// `ForEach(Array($standups)) { $standup in … }`.
+  public var startIndex: Value.Index { wrappedValue.startIndex }
+  public var endIndex: Value.Index { wrappedValue.endIndex }
+  public func index(after i: Value.Index) -> Value.Index { wrappedValue.index(after: i) }
+  public func index(before i: Value.Index) -> Value.Index { wrappedValue.index(before: i) }
+  public subscript(position: Value.Index) -> Shared<Value.Element> {
+    Shared<Value.Element>(reference: KeyPathReference(base: reference, keyPath: \Value[position]))
+  }
+}

@@ -1,0 +1,195 @@
+import Dependencies
+
+/// A key that loads a shared value from somewhere outside the feature (memory, a file, user
+/// defaults, your own system) and is told when that value changes out there.
+///
+/// ```swift
+/// struct ServerConfigKey: SharedReaderKey {
+///   var id: some Hashable { "server-config" }
+///   func load(context: LoadContext<Config>, continuation: LoadContinuation<Config>) {
+///     continuation.resume(with: Result { try readConfig() })
+///   }
+///   func subscribe(context: LoadContext<Config>, subscriber: SharedSubscriber<Config>) -> SharedSubscription {
+///     SharedSubscription {}
+///   }
+/// }
+/// ```
+public protocol SharedReaderKey<Value>: Sendable {
+  associatedtype Value: Sendable
+  /// What makes two keys the same key: `@Shared` values with keys of equal ids share one
+  /// reference.
+  associatedtype ID: Hashable = Self
+
+  var id: ID { get }
+
+  /// Loads the value. Resume the continuation exactly once, now or later.
+  func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>)
+
+  /// Starts listening for changes made outside the feature; give each to the subscriber. Stops
+  /// when the returned subscription is cancelled or released.
+  func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>) -> SharedSubscription
+}
+
+extension SharedReaderKey where ID == Self {
+  public var id: ID { self }
+}
+
+/// A key that can also save: every change made through `withLock` is handed to `save`.
+public protocol SharedKey<Value>: SharedReaderKey {
+  /// Saves the value. Resume the continuation exactly once, now or later.
+  func save(_ value: Value, context: SaveContext, continuation: SaveContinuation)
+}
+
+/// Why a value is being loaded.
+public enum LoadContext<Value> {
+  /// The first load of a `@Shared` value, with the value to use when there is nothing stored.
+  case initialValue(Value)
+  /// A `load()` asked for by the feature.
+  case userInitiated
+
+  /// The initial value, when loading for the first time.
+  public var initialValue: Value? {
+    guard case let .initialValue(value) = self else { return nil }
+    return value
+  }
+}
+
+extension LoadContext: Sendable where Value: Sendable {}
+
+/// Why a value is being saved.
+public enum SaveContext: Hashable, Sendable {
+  /// The value was changed through `withLock`.
+  case didSet
+  /// A `save()` asked for by the feature: write now.
+  case userInitiated
+}
+
+/// How a key hands a loaded value back. Resume exactly once; later calls are ignored.
+public struct LoadContinuation<Value>: Sendable {
+  let callback: OnceCallback<Result<Value?, any Error>>
+
+  init(_ body: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
+    callback = OnceCallback(body)
+  }
+
+  /// The loaded value.
+  public func resume(returning value: Value) { callback.call(.success(value)) }
+  /// Nothing is stored: keep the initial value.
+  public func resumeReturningInitialValue() { callback.call(.success(nil)) }
+  /// Loading failed: the value is unchanged and the error becomes `loadError`.
+  public func resume(throwing error: any Error) { callback.call(.failure(error)) }
+  /// A result: a value, nil for the initial value, or an error.
+  public func resume(with result: Result<Value?, any Error>) { callback.call(result) }
+}
+
+/// How a key says a save finished. Resume exactly once; later calls are ignored.
+public struct SaveContinuation: Sendable {
+  let callback: OnceCallback<Result<Void, any Error>>
+
+  init(_ body: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    callback = OnceCallback(body)
+  }
+
+  public func resume() { callback.call(.success(())) }
+  /// Saving failed: the error becomes `saveError`.
+  public func resume(throwing error: any Error) { callback.call(.failure(error)) }
+  public func resume(with result: Result<Void, any Error>) { callback.call(result) }
+}
+
+/// How a key hands on changes made outside the feature.
+public struct SharedSubscriber<Value>: Sendable {
+  let callback: @Sendable (Result<Value?, any Error>) -> Void
+  let loading: @Sendable (Bool) -> Void
+
+  init(
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
+    loading: @escaping @Sendable (Bool) -> Void = { _ in }
+  ) {
+    self.callback = callback
+    self.loading = loading
+  }
+
+  /// A new value from outside.
+  public func yield(_ value: Value) { callback(.success(value)) }
+  /// The value went away outside: go back to the initial value.
+  public func yieldReturningInitialValue() { callback(.success(nil)) }
+  /// Reading the new value failed.
+  public func yield(throwing error: any Error) { callback(.failure(error)) }
+  public func yield(with result: Result<Value?, any Error>) { callback(result) }
+  /// Says whether the key is loading (`isLoading`).
+  public func yieldLoading(_ isLoading: Bool = true) { loading(isLoading) }
+}
+
+/// Stops a subscription when cancelled or released.
+public final class SharedSubscription: Sendable {
+  private let onCancel: OnceCallback<Void>
+
+  public init(_ cancel: @escaping @Sendable () -> Void) {
+    onCancel = OnceCallback { _ in cancel() }
+  }
+
+  public func cancel() { onCancel.call(()) }
+
+  deinit { onCancel.call(()) }
+}
+
+/// A callback that runs at most once.
+final class OnceCallback<Argument>: Sendable {
+  private let body: LockIsolated<(@Sendable (Argument) -> Void)?>
+
+  init(_ body: @escaping @Sendable (Argument) -> Void) {
+    self.body = LockIsolated(body)
+  }
+
+  func call(_ argument: Argument) {
+    let body = self.body.withValue { body in
+      defer { body = nil }
+      return body
+    }
+    body?(argument)
+  }
+}
+
+extension SharedReaderKey {
+  /// A key with a default value, for `@Shared(.key) var value` with nothing after it:
+  ///
+  /// ```swift
+  /// extension SharedKey where Self == FileStorageKey<[Standup]>.Default {
+  ///   static var standups: Self {
+  ///     Self[.fileStorage(.documentsDirectory.appending(component: "standups.json")), default: []]
+  ///   }
+  /// }
+  /// ```
+  public typealias Default = _SharedKeyDefault<Self>
+}
+
+/// A key and the value to use when it holds none; see ``SharedReaderKey/Default``.
+public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
+  public typealias Value = Base.Value
+  let base: Base
+  let defaultValue: @Sendable () -> Base.Value
+
+  public static subscript(
+    _ key: Base, default value: @autoclosure @escaping @Sendable () -> Base.Value
+  ) -> Self {
+    Self(base: key, defaultValue: value)
+  }
+
+  public var id: Base.ID { base.id }
+
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    base.load(context: context, continuation: continuation)
+  }
+
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    base.subscribe(context: context, subscriber: subscriber)
+  }
+}
+
+extension _SharedKeyDefault: SharedKey where Base: SharedKey {
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    base.save(value, context: context, continuation: continuation)
+  }
+}

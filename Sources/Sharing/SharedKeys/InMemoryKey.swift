@@ -1,0 +1,72 @@
+import Dependencies
+import Foundation
+
+extension SharedReaderKey {
+  /// A value kept in memory for as long as the process runs, shared by every `@Shared` with the
+  /// same name.
+  ///
+  /// ```swift
+  /// @Shared(.inMemory("isLoggedIn")) var isLoggedIn = false
+  /// ```
+  public static func inMemory<Value>(_ key: String) -> Self where Self == InMemoryKey<Value> {
+    InMemoryKey(key)
+  }
+}
+
+/// A key whose value lives in memory; see ``SharedReaderKey/inMemory(_:)``.
+public struct InMemoryKey<Value: Sendable>: SharedKey {
+  let key: String
+  let storage: InMemoryStorage
+
+  public init(_ key: String) {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    self.key = key
+    self.storage = storage
+  }
+
+  public var id: InMemoryKeyID {
+    InMemoryKeyID(key: key, storage: ObjectIdentifier(storage))
+  }
+
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resumeReturningInitialValue()
+  }
+
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    SharedSubscription {}
+  }
+
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume()
+  }
+}
+
+extension InMemoryKey: CustomStringConvertible {
+  public var description: String { ".inMemory(\(String(reflecting: key)))" }
+}
+
+public struct InMemoryKeyID: Hashable, Sendable {
+  let key: String
+  let storage: ObjectIdentifier
+}
+
+/// Where `.inMemory` values live: the names are scoped to a storage, and each test gets a new
+/// one, so tests never share in-memory values.
+public final class InMemoryStorage: Sendable {
+  public init() {}
+}
+
+private enum DefaultInMemoryStorageKey: DependencyKey {
+  static var liveValue: InMemoryStorage { InMemoryStorage() }
+  static var testValue: InMemoryStorage { InMemoryStorage() }
+}
+
+extension DependencyValues {
+  /// The storage of `.inMemory` keys.
+  public var defaultInMemoryStorage: InMemoryStorage {
+    get { self[DefaultInMemoryStorageKey.self] }
+    set { self[DefaultInMemoryStorageKey.self] = newValue }
+  }
+}

@@ -1,0 +1,89 @@
+import CustomDump
+import Dependencies
+
+/// A read-only view of shared state: `@SharedReader(.appStorage("isOn")) var isOn = false`, or
+/// `SharedReader($shared)` to hand a feature a value it may read but not change.
+@dynamicMemberLookup
+@propertyWrapper
+public struct SharedReader<Value> {
+  let reference: any ReaderReference<Value>
+
+  init(reference: any ReaderReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A read-only view of a shared value.
+  public init(_ base: Shared<Value>) {
+    self.init(reference: base.reference)
+  }
+
+  /// The same reader: `SharedReader(projectedValue: $value)`.
+  public init(projectedValue: SharedReader<Value>) {
+    self = projectedValue
+  }
+
+  /// A reader of a value of its own.
+  public init(value: sending Value) {
+    self.init(reference: RootReference(value: value))
+  }
+
+  /// A reader of a value that never changes.
+  public static func constant(_ value: sending Value) -> Self {
+    Self(value: value)
+  }
+
+  /// A reader backed by `key`; `wrappedValue` is used while the key holds nothing.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>)
+  where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    self.init(reference: references.reference(for: key, initialValue: wrappedValue()))
+  }
+
+  /// A reader backed by a key that has a default.
+  public init(_ key: (some SharedReaderKey<Value>).Default) where Value: Sendable {
+    self.init(wrappedValue: key.defaultValue(), key.base)
+  }
+
+  /// An optional reader backed by `key`, nil while the key holds nothing.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped?, Value: Sendable {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// The current value; reading it registers observation.
+  public var wrappedValue: Value { reference.value }
+
+  public var projectedValue: SharedReader<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  public func load() async throws { try await reference.root.load() }
+  public var isLoading: Bool { reference.root.isLoading }
+  public var loadError: (any Error)? { reference.root.loadError }
+}
+
+// Readers are safe to send: every access goes through a reference that locks.
+extension SharedReader: @unchecked Sendable {}
+
+extension SharedReader: Equatable where Value: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    areEqual(lhs.reference, rhs.reference)
+  }
+}
+
+extension SharedReader: Hashable where Value: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension SharedReader: Identifiable where Value: Identifiable {
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension SharedReader: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
