@@ -108,12 +108,12 @@ public struct Shared<Value> {
   /// A read-only view of one member: `$settings.count` for a `let` or computed member.
   @_disfavoredOverload
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
-    SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+    SharedReader<Member>(reference: KeyPathReference(base: reference as any ReaderReference<Value>, keyPath: keyPath))
   }
 
   /// A read-only view of part of the value.
   public func read<Member>(_ keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
-    SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+    SharedReader<Member>(reference: KeyPathReference(base: reference as any ReaderReference<Value>, keyPath: keyPath))
   }
 
   /// A read-only view of the whole value.
@@ -179,6 +179,7 @@ where Value: MutableCollection & RandomAccessCollection, Value.Index: Hashable {
   public func index(after i: Value.Index) -> Value.Index { wrappedValue.index(after: i) }
   public func index(before i: Value.Index) -> Value.Index { wrappedValue.index(before: i) }
   public subscript(position: Value.Index) -> Shared<Value.Element> {
-    Shared<Value.Element>(reference: KeyPathReference(base: reference, keyPath: \Value[position]))
+    let keyPath: WritableKeyPath<Value, Value.Element> = \.[position]
+    return Shared<Value.Element>(reference: KeyPathReference(base: reference, keyPath: keyPath))
   }
 }

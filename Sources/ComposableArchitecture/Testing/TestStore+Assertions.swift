@@ -129,12 +129,12 @@ func lineDifference(_ expected: String, _ actual: String) -> String {
       lines.append("  \(old[i])")
       i += 1
       j += 1
-    } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-      lines.append("+ \(new[j])")
-      j += 1
-    } else {
+    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
       lines.append("− \(old[i])")
       i += 1
+    } else {
+      lines.append("+ \(new[j])")
+      j += 1
     }
   }
   return lines.joined(separator: "\n")

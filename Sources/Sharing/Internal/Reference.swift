@@ -224,10 +224,21 @@ final class KeyPathReference<BaseValue, Value>: WritableReference, @unchecked Se
   // @unchecked Sendable: the base is Sendable and key paths are immutable.
   let base: any ReaderReference<BaseValue>
   let keyPath: KeyPath<BaseValue, Value>
+  /// The same base and key path, when both can be written.
+  private let writable: (base: any WritableReference<BaseValue>, keyPath: WritableKeyPath<BaseValue, Value>)?
 
+  /// A read-only view.
   init(base: any ReaderReference<BaseValue>, keyPath: KeyPath<BaseValue, Value>) {
     self.base = base
     self.keyPath = keyPath
+    self.writable = nil
+  }
+
+  /// A view that can be written.
+  init(base: any WritableReference<BaseValue>, keyPath: WritableKeyPath<BaseValue, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+    self.writable = (base, keyPath)
   }
 
   var root: any RootReferenceProtocol { base.root }
@@ -239,10 +250,9 @@ final class KeyPathReference<BaseValue, Value>: WritableReference, @unchecked Se
   var snapshot: Value? { base.snapshot?[keyPath: keyPath] }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    guard
-      let base = base as? any WritableReference<BaseValue>,
-      let keyPath = keyPath as? WritableKeyPath<BaseValue, Value>
-    else {
+    guard let (base, keyPath) = writable else {
+      // Unreachable: only `Shared` hands out writable views, and it makes them with the
+      // writable initializer.
       preconditionFailure("A read-only shared value cannot be written.")
     }
     return try base.withLock { try body(&$0[keyPath: keyPath]) }
