@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
+    .executable(name: "standups", targets: ["standups"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -22,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -76,6 +79,37 @@ let package = Package(
       path: "Examples/TerminalCounter"
     ),
     .target(name: "TerminalTestSupport"),
+    .target(
+      name: "StandupsCore",
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "Tagged", package: "swift-tagged"),
+      ],
+      path: "Examples/Standups/StandupsCore"
+    ),
+    .target(
+      name: "StandupsTerminal",
+      dependencies: ["StandupsCore", "ComposableTerminal"],
+      path: "Examples/Standups/StandupsTerminal"
+    ),
+    .executableTarget(
+      name: "standups",
+      dependencies: [
+        "StandupsTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Examples/Standups/standups"
+    ),
+    .testTarget(
+      name: "StandupsCoreTests",
+      dependencies: ["StandupsCore"],
+      path: "Examples/Standups/Tests/StandupsCoreTests"
+    ),
+    .testTarget(
+      name: "StandupsTerminalTests",
+      dependencies: ["StandupsTerminal", "TerminalTestSupport"],
+      path: "Examples/Standups/Tests/StandupsTerminalTests"
+    ),
     .testTarget(
       name: "ComposableTerminalTests",
       dependencies: ["ComposableTerminal", "TerminalTestSupport"]

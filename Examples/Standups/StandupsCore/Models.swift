@@ -1,0 +1,160 @@
+import ComposableArchitecture
+import Foundation
+import Tagged
+
+/// A recurring meeting: who attends, how long it lasts, its colour, and its past meetings.
+public struct Standup: Equatable, Identifiable, Codable, Sendable {
+  public let id: Tagged<Self, UUID>
+  public var attendees: IdentifiedArrayOf<Attendee> = []
+  public var duration: Duration = .seconds(5 * 60)
+  public var meetings: IdentifiedArrayOf<Meeting> = []
+  public var theme: Theme = .bubblegum
+  public var title = ""
+
+  public init(
+    id: Tagged<Self, UUID>, attendees: IdentifiedArrayOf<Attendee> = [],
+    duration: Duration = .seconds(5 * 60), meetings: IdentifiedArrayOf<Meeting> = [],
+    theme: Theme = .bubblegum, title: String = ""
+  ) {
+    self.id = id
+    self.attendees = attendees
+    self.duration = duration
+    self.meetings = meetings
+    self.theme = theme
+    self.title = title
+  }
+
+  /// Each attendee's share of the meeting.
+  public var durationPerAttendee: Duration {
+    duration / max(1, attendees.count)
+  }
+}
+
+public struct Attendee: Equatable, Identifiable, Codable, Sendable {
+  public let id: Tagged<Self, UUID>
+  public var name = ""
+
+  public init(id: Tagged<Self, UUID>, name: String = "") {
+    self.id = id
+    self.name = name
+  }
+}
+
+public struct Meeting: Equatable, Identifiable, Codable, Sendable {
+  public let id: Tagged<Self, UUID>
+  public let date: Date
+  public var transcript: String
+
+  public init(id: Tagged<Self, UUID>, date: Date, transcript: String) {
+    self.id = id
+    self.date = date
+    self.transcript = transcript
+  }
+}
+
+/// Scrumdinger's 16 colours.
+public enum Theme: String, CaseIterable, Codable, Equatable, Identifiable, Sendable {
+  case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood, periwinkle, poppy,
+    purple, seafoam, sky, tan, teal, yellow
+
+  public var id: Self { self }
+  public var name: String { rawValue.capitalized }
+
+  /// The nearest of the terminal's 256 colours.
+  public var color256: UInt8 {
+    switch self {
+    case .bubblegum: 211
+    case .buttercup: 222
+    case .indigo: 54
+    case .lavender: 183
+    case .magenta: 163
+    case .navy: 17
+    case .orange: 208
+    case .oxblood: 88
+    case .periwinkle: 147
+    case .poppy: 203
+    case .purple: 93
+    case .seafoam: 158
+    case .sky: 117
+    case .tan: 180
+    case .teal: 30
+    case .yellow: 226
+    }
+  }
+
+  /// Whether text on this colour should be dark (the light themes) or light.
+  public var prefersDarkText: Bool {
+    switch self {
+    case .bubblegum, .buttercup, .lavender, .orange, .periwinkle, .poppy, .seafoam, .sky, .tan, .yellow:
+      true
+    case .indigo, .magenta, .navy, .oxblood, .purple, .teal:
+      false
+    }
+  }
+
+  /// The theme `offset` places after this one, wrapping around.
+  public func advanced(by offset: Int) -> Theme {
+    let all = Self.allCases
+    let index = all.firstIndex(of: self)!
+    return all[((index + offset) % all.count + all.count) % all.count]
+  }
+}
+
+extension Standup {
+  public static let mock = Standup(
+    id: Standup.ID(UUID(0)),
+    attendees: [
+      Attendee(id: Attendee.ID(UUID(1)), name: "Blob"),
+      Attendee(id: Attendee.ID(UUID(2)), name: "Blob Jr"),
+      Attendee(id: Attendee.ID(UUID(3)), name: "Blob Sr"),
+      Attendee(id: Attendee.ID(UUID(4)), name: "Blob Esq"),
+      Attendee(id: Attendee.ID(UUID(5)), name: "Blob III"),
+      Attendee(id: Attendee.ID(UUID(6)), name: "Blob I"),
+    ],
+    duration: .seconds(60),
+    meetings: [
+      Meeting(
+        id: Meeting.ID(UUID(7)),
+        date: Date(timeIntervalSince1970: 1_700_000_000),
+        transcript: """
+          Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor \
+          incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud \
+          exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.
+          """
+      )
+    ],
+    theme: .orange,
+    title: "Design"
+  )
+
+  public static let engineeringMock = Standup(
+    id: Standup.ID(UUID(10)),
+    attendees: [
+      Attendee(id: Attendee.ID(UUID(11)), name: "Blob"),
+      Attendee(id: Attendee.ID(UUID(12)), name: "Blob Jr"),
+    ],
+    duration: .seconds(10 * 60),
+    meetings: [],
+    theme: .periwinkle,
+    title: "Engineering"
+  )
+
+  public static let designMock = Standup(
+    id: Standup.ID(UUID(20)),
+    attendees: [
+      Attendee(id: Attendee.ID(UUID(21)), name: "Blob Sr"),
+      Attendee(id: Attendee.ID(UUID(22)), name: "Blob Jr"),
+    ],
+    duration: .seconds(30 * 60),
+    meetings: [],
+    theme: .poppy,
+    title: "Product"
+  )
+}
+
+extension UUID {
+  /// A UUID made from an integer, for mock data: `UUID(1)` is 00000000-0000-0000-0000-000000000001.
+  public init(_ intValue: Int) {
+    self.init(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", intValue))")!
+  }
+}

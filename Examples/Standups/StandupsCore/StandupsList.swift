@@ -1,0 +1,92 @@
+import ComposableArchitecture
+import Foundation
+
+/// Every standup, and the sheet that adds one.
+@Reducer
+public struct StandupsList {
+  @Reducer(state: .equatable, action: .equatable)
+  public enum Destination {
+    case add(StandupForm)
+    case alert(AlertState<Never>)
+  }
+
+  @ObservableState
+  public struct State: Equatable {
+    @Presents public var destination: Destination.State?
+    @Shared(.standups) public var standups
+
+    public init(destination: Destination.State? = nil) {
+      self.destination = destination
+    }
+  }
+
+  public enum Action: Equatable {
+    case addButtonTapped
+    case confirmAddButtonTapped
+    case destination(PresentationAction<Destination.Action>)
+    case dismissAddButtonTapped
+    case onAppear
+    case standupTapped(Standup.ID)
+  }
+
+  @Dependency(\.uuid) var uuid
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .addButtonTapped:
+        state.destination = .add(StandupForm.State(standup: Standup(id: Standup.ID(uuid()))))
+        return .none
+
+      case .confirmAddButtonTapped:
+        guard case let .add(form)? = state.destination else { return .none }
+        let standup = form.standupToSave
+        state.destination = nil
+        _ = state.$standups.withLock { $0.append(standup) }
+        return .none
+
+      case .destination:
+        return .none
+
+      case .dismissAddButtonTapped:
+        state.destination = nil
+        return .none
+
+      case .onAppear:
+        // A data file that could not be read was moved aside: say so, and where it went.
+        if let error = state.$standups.loadError as? FileStorageError {
+          state.destination = .alert(.dataFileUnreadable(error))
+        }
+        return .none
+
+      case .standupTapped:
+        // The app pushes the standup's detail.
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension AlertState where Action == Never {
+  static func dataFileUnreadable(_ error: FileStorageError) -> Self {
+    AlertState {
+      TextState("Your standups could not be read")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      if let backup = error.backupURL {
+        TextState(
+          """
+          The data file was damaged, so it was moved to \(backup.path) and nothing in it was \
+          lost. You are starting with an empty list.
+          """
+        )
+      } else {
+        TextState("\(error.description) Nothing will be saved until the file is moved or fixed.")
+      }
+    }
+  }
+}
