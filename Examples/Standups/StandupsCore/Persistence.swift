@@ -40,7 +40,7 @@ extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<Standup>>.Def
 }
 
 extension JSONEncoder {
-  static var standups: JSONEncoder {
+  public static var standups: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
@@ -49,7 +49,7 @@ extension JSONEncoder {
 }
 
 extension JSONDecoder {
-  static var standups: JSONDecoder {
+  public static var standups: JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     return decoder

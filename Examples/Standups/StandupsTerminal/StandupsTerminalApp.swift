@@ -1,0 +1,52 @@
+import ComposableArchitecture
+import ComposableTerminal
+import Foundation
+import Observation
+import StandupsCore
+
+/// The view state, observable so that changing it re-renders.
+@MainActor
+@Observable
+final class ViewModel {
+  var ui = UIState()
+}
+
+/// Runs the Standups app in the terminal until the person quits.
+@MainActor
+public enum StandupsTerminalApp {
+  public static func run(store: StoreOf<AppFeature>, renderer: StandupsRenderer = StandupsRenderer()) async {
+    let model = ViewModel()
+    var startedRecordings: Set<StackElementID> = []
+    store.send(.standupsList(.onAppear))
+
+    await TerminalApp.run(beforeExit: {
+      // Nothing typed is lost: write the change the file storage is still holding back.
+      FileStorage.flushPendingWrites()
+    }) { buffer in
+      renderer.render(store.state, ui: model.ui, into: &buffer)
+      // A record screen that appeared starts its timer (and speech recognition), as SwiftUI's
+      // `.task` would; popping it cancels them.
+      let recordings = Set(store.state.path.ids.filter {
+        if case .record? = store.state.path[id: $0] { return true }
+        return false
+      })
+      for id in recordings.subtracting(startedRecordings) {
+        Task { @MainActor in store.send(.path(.element(id: id, action: .record(.onTask)))) }
+      }
+      startedRecordings = recordings
+    } handleKey: { key in
+      var ui = model.ui
+      let outcome = StandupsKeys.outcome(of: key, in: store.state, ui: &ui)
+      if ui != model.ui { model.ui = ui }
+      switch outcome {
+      case let .send(action):
+        store.send(action)
+        return .handled
+      case .quit:
+        return .quit
+      case .none:
+        return .ignored
+      }
+    }
+  }
+}

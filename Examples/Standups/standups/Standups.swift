@@ -1,0 +1,76 @@
+import ArgumentParser
+import ComposableArchitecture
+import ComposableTerminal
+import Foundation
+import StandupsCore
+import StandupsTerminal
+
+@main
+struct Standups: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "standups",
+    abstract: "Run your daily standups from the terminal: attendees, a timer per speaker, notes.",
+    discussion: """
+      Keys (also shown at the bottom of every screen):
+        ↑ ↓ / k j   move            enter   open / press / next field
+        a           add a standup   e       edit (record screen: end meeting)
+        s           start meeting   d       delete the standup
+        n           next speaker    tab     next field (record screen: notes)
+        ← →         change a value, choose an alert button
+        ctrl-s      save a sheet    ctrl-d  delete the focused attendee or meeting
+        esc         back / cancel   q       quit (ctrl-c quits anywhere; data is saved)
+
+      Data: $XDG_DATA_HOME/standups/standups.json (~/.local/share/standups/standups.json),
+      written atomically. A file that cannot be read is moved aside, never overwritten.
+      """
+  )
+
+  @Option(name: .long, help: ArgumentHelp("The data file to use.", valueName: "path"))
+  var data: String?
+
+  @Flag(name: .long, help: "Start with sample standups, kept in memory only (nothing is saved).")
+  var mock = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Open a standup's detail, or with /record its record screen.", valueName: "title[/record]")
+  )
+  var open: String?
+
+  func run() async throws {
+    try await Self.start(data: data, mock: mock, open: open)
+  }
+
+  @MainActor
+  static func start(data: String?, mock: Bool, open: String?) async throws {
+    TerminalApp.requireTerminal()
+    let url = data.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+      ?? defaultStandupsURL()
+    let mockFiles = try mock
+      ? LockIsolated([url: JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock, .designMock]))])
+      : nil
+    prepareDependencies {
+      $0.standupsURL = url
+      if let mockFiles {
+        $0.defaultFileStorage = .inMemory(fileSystem: mockFiles)
+        $0.speechClient = .previewValue
+      }
+    }
+
+    var initialState = AppFeature.State()
+    if let open {
+      let (title, record) = open.hasSuffix("/record") ? (String(open.dropLast(7)), true) : (open, false)
+      guard let state = AppFeature.State(openingStandupTitled: title, record: record) else {
+        let titles = initialState.standupsList.standups.map(\.title)
+        throw ValidationError(
+          "No standup is titled “\(title)”."
+            + (titles.isEmpty ? " There are no standups yet." : " Standups: \(titles.joined(separator: ", ")).")
+        )
+      }
+      initialState = state
+    }
+    let store = Store(initialState: initialState) { AppFeature() }
+    let colors = Theme.standard
+    await StandupsTerminalApp.run(store: store, renderer: StandupsRenderer(theme: colors))
+  }
+}
