@@ -151,10 +151,3 @@ extension Standup {
     title: "Product"
   )
 }
-
-extension UUID {
-  /// A UUID made from an integer, for mock data: `UUID(1)` is 00000000-0000-0000-0000-000000000001.
-  public init(_ intValue: Int) {
-    self.init(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", intValue))")!
-  }
-}

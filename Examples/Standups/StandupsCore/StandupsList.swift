@@ -71,7 +71,7 @@ public struct StandupsList {
 }
 
 extension AlertState where Action == Never {
-  static func dataFileUnreadable(_ error: FileStorageError) -> Self {
+  public static func dataFileUnreadable(_ error: FileStorageError) -> Self {
     AlertState {
       TextState("Your standups could not be read")
     } actions: {

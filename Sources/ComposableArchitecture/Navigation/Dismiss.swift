@@ -16,6 +16,25 @@ import IssueReporting
 /// The parent sees the dismissal as an action (`.destination(.dismiss)` or `.path(.popFrom(id:))`)
 /// and every effect of the dismissed feature is cancelled.
 public struct DismissEffect: Sendable {
+  private let override: (@MainActor @Sendable () -> Void)?
+
+  init() {
+    override = nil
+  }
+
+  /// A dismissal that runs `dismiss` instead, as TCA spells it: test a feature that dismisses
+  /// itself without presenting it.
+  ///
+  /// ```swift
+  /// let dismissed = LockIsolated(false)
+  /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.dismiss = DismissEffect { dismissed.setValue(true) }
+  /// }
+  /// ```
+  public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
+    override = dismiss
+  }
+
   /// Requests the dismissal. Reports an issue if the feature is not presented.
   public func callAsFunction(
     fileID: StaticString = #fileID,
@@ -23,6 +42,10 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    if let override {
+      await override()
+      return
+    }
     let dependencies = DependencyValues._current
     guard
       let presented = dependencies.navigationIDPath.presentedFeature,

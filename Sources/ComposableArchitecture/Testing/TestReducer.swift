@@ -10,12 +10,19 @@ struct TestReducer<State, Action>: Reducer {
   let recorder: TestRecorder<State, Action>
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
-    let effects = base.reduce(into: &state, action: action.action)
+    let effects: Effect<Action>
     switch action.origin {
     case .send:
+      effects = base.reduce(into: &state, action: action.action)
       recorder.stateAfterSend = state
     case let .receive(location):
-      recorder.received.append(ReceivedAction(action: action.action, state: state, location: location))
+      // Each received action records its own changes to shared state, so that the step that
+      // receives it asserts them (and the step that sent the action before it does not).
+      let sharedChanges = SharedChangeTracker()
+      effects = sharedChanges.track { base.reduce(into: &state, action: action.action) }
+      recorder.received.append(
+        ReceivedAction(action: action.action, state: state, location: location, sharedChanges: sharedChanges)
+      )
     }
     let location = action.origin.location
     return effects.map { TestAction(action: $0, origin: .receive(location)) }
@@ -47,6 +54,8 @@ struct ReceivedAction<State, Action> {
   let action: Action
   let state: State
   let location: TestLocation
+  /// The shared values this action changed, and what they were before.
+  let sharedChanges: SharedChangeTracker
 }
 
 /// Where in a test something happened.

@@ -19,8 +19,10 @@ extension TestStore {
     to actualState: State,
     modify: ((inout State) throws -> Void)?,
     step: TestStep<Action>,
+    sharedChanges stepChanges: SharedChangeTracker? = nil,
     at location: TestLocation
   ) {
+    let sharedChanges = stepChanges ?? self.sharedChanges
     // Shared values compare as "before the step, with the test's changes" (the expected side)
     // against "now"; afterwards the current values are the baseline of the next step.
     defer { sharedChanges.reset() }
@@ -33,7 +35,7 @@ extension TestStore {
         if !matchesFromPrevious {
           report(
             TestFailure.stateMismatch(
-              difference: difference(expectedFromPrevious, actualState), step: step
+              difference: difference(expectedFromPrevious, actualState, sharedChanges), step: step
             ),
             at: location
           )
@@ -49,13 +51,13 @@ extension TestStore {
 
       // Non-exhaustive: only what the closure states is checked, starting from the actual state
       // (shared values included: their unasserted changes are not compared).
-      let skipped = matchesFromPrevious ? nil : difference(expectedFromPrevious, actualState)
+      let skipped = matchesFromPrevious ? nil : difference(expectedFromPrevious, actualState, sharedChanges)
       sharedChanges.reset()
       var expectedFromActual = actualState
       try sharedChanges.asserting { try modify?(&expectedFromActual) }
       if !sharedChanges.track({ expectedFromActual == actualState }) {
         report(
-          TestFailure.stateMismatch(difference: difference(expectedFromActual, actualState), step: step),
+          TestFailure.stateMismatch(difference: difference(expectedFromActual, actualState, sharedChanges), step: step),
           at: location
         )
       } else if showsSkippedAssertions, let skipped {
@@ -69,7 +71,9 @@ extension TestStore {
   /// The CustomDump diff of two states. When shared values changed, both sides point at the same
   /// shared references, so each side is dumped on its own (the expected one reading the shared
   /// values' snapshots) and the dumps are compared line by line.
-  func difference(_ expected: State, _ actual: State) -> String {
+  func difference(
+    _ expected: State, _ actual: State, _ sharedChanges: SharedChangeTracker
+  ) -> String {
     guard sharedChanges.hasChanges else {
       return diff(expected, actual, format: .proportional) ?? "(No difference)"
     }

@@ -155,6 +155,7 @@ extension TestStore {
       to: next.state,
       modify: updateStateToExpectedResult,
       step: .receive(next.action),
+      sharedChanges: next.sharedChanges,
       at: location
     )
   }
