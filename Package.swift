@@ -108,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "StandupsTerminalTests",
       dependencies: ["StandupsTerminal", "TerminalTestSupport"],
-      path: "Examples/Standups/Tests/StandupsTerminalTests"
+      path: "Examples/Standups/Tests/StandupsTerminalTests",
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ComposableTerminalTests",

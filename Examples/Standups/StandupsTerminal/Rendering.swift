@@ -52,31 +52,31 @@ public struct StandupsRenderer {
     // Sheets and alerts over it, and the keys that work.
     switch screen {
     case .list:
-      buffer.render(Footer(listHints(state.standupsList), keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(listHints(state.standupsList), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .addForm(form):
       drawForm(form, title: "New standup", ui: ui, over: body, buffer: &buffer)
-      buffer.render(Footer(formHints(form, confirm: "add"), keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(formHints(form, confirm: "add"), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .listAlert(alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .detail(_, detail):
-      buffer.render(Footer(detailHints(detail), keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(detailHints(detail), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .detailAlert(_, alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .editForm(_, form):
       drawForm(form, title: "Edit standup", ui: ui, over: body, buffer: &buffer)
-      buffer.render(Footer(formHints(form, confirm: "done"), keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(formHints(form, confirm: "done"), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case .meeting:
-      buffer.render(Footer([KeyHint("esc", "back"), KeyHint("ctrl-c", "quit")], keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer([KeyHint("esc", "back"), KeyHint("ctrl-c", "quit")], keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case .record:
       let hints = ui.notesFocused
         ? [KeyHint("type", "notes"), KeyHint("tab", "leave notes"), KeyHint("esc", "end meeting")]
         : [KeyHint("n", "next speaker"), KeyHint("e", "end meeting"), KeyHint("tab", "notes"), KeyHint("esc", "end meeting")]
-      buffer.render(Footer(hints, keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(hints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     case let .recordAlert(_, alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted), in: bottom)
+      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
     }
   }
 
@@ -241,11 +241,11 @@ public struct StandupsRenderer {
   }
 
   func detailHints(_ detail: StandupDetail.State) -> [KeyHint] {
-    var hints = [KeyHint("s", "start meeting"), KeyHint("e", "edit"), KeyHint("d", "delete")]
+    var hints = [KeyHint("s", "start meeting"), KeyHint("e", "edit"), KeyHint("d", "delete"), KeyHint("esc", "back")]
     if !detail.standup.meetings.isEmpty {
-      hints += [KeyHint("enter", "open meeting"), KeyHint("ctrl-d", "delete meeting")]
+      hints += [KeyHint("enter", "open"), KeyHint("ctrl-d", "delete meeting")]
     }
-    return hints + [KeyHint("esc", "back")]
+    return hints
   }
 
   func formHints(_ form: StandupForm.State, confirm: String) -> [KeyHint] {

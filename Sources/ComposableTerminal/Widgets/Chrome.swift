@@ -64,20 +64,24 @@ public struct Footer: Widget {
   public var hints: [KeyHint]
   public var keyStyle: Style
   public var textStyle: Style
+  /// What goes between two hints.
+  public var separator: String
 
   public init(
-    _ hints: [KeyHint], keyStyle: Style = Theme.standard.key, textStyle: Style = Theme.standard.muted
+    _ hints: [KeyHint], keyStyle: Style = Theme.standard.key, textStyle: Style = Theme.standard.muted,
+    separator: String = " · "
   ) {
     self.hints = hints
     self.keyStyle = keyStyle
     self.textStyle = textStyle
+    self.separator = separator
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {
     guard !area.isEmpty else { return }
     var x = area.x + 1
     for (index, hint) in hints.enumerated() {
-      let separator = index == 0 ? "" : " · "
+      let separator = index == 0 ? "" : self.separator
       let width = separator.displayWidth + hint.key.displayWidth + 1 + hint.action.displayWidth
       guard x + width <= area.maxX else { break }
       x += buffer.write(separator, at: x, area.y, style: textStyle)

@@ -1,0 +1,127 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+
+/// The built `standups` program in a real terminal (tmux), driven by its keys: add a standup,
+/// record a meeting with typed notes, quit; then open it again, delete it, quit. Checks the data
+/// file after each run and that the terminal was restored.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
+struct EndToEndTests {
+  let program = builtProduct("standups").path
+  let folder: URL
+  var dataFile: URL { folder.appendingPathComponent("data/standups.json") }
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("standups-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// Runs `standups ARGUMENTS` in a shell script that records the terminal settings around it.
+  func start(_ arguments: String, in session: TmuxSession) throws {
+    let dir = folder.path
+    let script = """
+      stty -g > \(dir)/before
+      \(program) --data \(dataFile.path) \(arguments)
+      echo "exit=$?"
+      stty -g > \(dir)/after
+      echo done
+      """
+    try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+    try session.type("clear; bash \(dir)/run.sh")
+  }
+
+  func expectQuitCleanly(_ session: TmuxSession) throws {
+    let screen = try session.waitFor("done")
+    #expect(screen.contains("exit=0"))
+    #expect(try session.display("#{alternate_on}") == "0")
+    #expect(try session.display("#{cursor_flag}") == "1")
+    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+    #expect(before == after)
+  }
+
+  @Test func addRecordAndDeleteAStandup() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    try start("", in: session)
+    try session.waitFor("No standups yet")
+
+    // Add a standup.
+    try session.send("a", literal: true)
+    try session.waitFor("New standup")
+    try session.send("Daily sync", literal: true)
+    try session.send("Tab")
+    try session.send("Tab")
+    try session.send("Tab")
+    try session.send("Blob", literal: true)
+    try session.waitFor("Blob")
+    try session.send("C-s")
+    try session.waitFor("1 attendee · 5 min")
+    #expect(try session.screen().contains("● Daily sync"))
+
+    // Record a meeting with notes; speech recognition is unavailable here.
+    try session.send("Enter")
+    try session.waitFor("Past meetings")
+    try session.send("s", literal: true)
+    try session.waitFor("Speech recognition")
+    try session.send("Enter")  // first button: continue without recording
+    try session.waitFor("Speaker 1 of 1: Blob")
+    try session.send("Tab")
+    try session.send("Decided to ship", literal: true)
+    try session.waitFor("Decided to ship")
+    try session.send("Escape")
+    try session.waitFor("End meeting?")
+    try session.send("Enter")  // Save and end
+    try session.waitFor("3 words")
+    try session.send("Escape")
+    try session.waitFor("● Daily sync")
+    try session.send("q", literal: true)
+    try expectQuitCleanly(session)
+
+    let saved = try String(contentsOf: dataFile, encoding: .utf8)
+    #expect(saved.contains("\"title\" : \"Daily sync\""))
+    #expect(saved.contains("\"name\" : \"Blob\""))
+    #expect(saved.contains("Decided to ship"))
+
+    // Open it again and delete it.
+    try start("--open 'Daily sync'", in: session)
+    try session.waitFor("Past meetings")
+    try session.send("d", literal: true)
+    try session.waitFor("Delete?")
+    try session.send("Enter")
+    try session.waitFor("No standups yet")
+    try session.send("q", literal: true)
+    try expectQuitCleanly(session)
+    let afterDelete = try String(contentsOf: dataFile, encoding: .utf8)
+    #expect(afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+  }
+
+  @Test func aDamagedDataFileIsMovedAsideAndExplained() throws {
+    try FileManager.default.createDirectory(at: dataFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{ damaged".utf8).write(to: dataFile)
+    let session = try TmuxSession(width: 100, height: 30)
+    try start("", in: session)
+    let screen = try session.waitFor("could not be read")
+    #expect(screen.contains("standups.json.corrupt-"))
+    try session.send("Enter")
+    try session.waitFor("No standups yet")
+    try session.send("q", literal: true)
+    try expectQuitCleanly(session)
+    let backups = try FileManager.default.contentsOfDirectory(atPath: dataFile.deletingLastPathComponent().path)
+      .filter { $0.hasPrefix("standups.json.corrupt-") }
+    #expect(backups.count == 1)
+    let backup = dataFile.deletingLastPathComponent().appendingPathComponent(backups[0])
+    #expect(try Data(contentsOf: backup) == Data("{ damaged".utf8))
+  }
+
+  @Test func refusesToRunWithoutATerminal() throws {
+    let result = try TmuxSession.run(["sh", "-c", "\(program) --data \(dataFile.path) < /dev/null"])
+    #expect(result.status == 2)
+    #expect(result.output.contains("standups needs a terminal"))
+    #expect(!FileManager.default.fileExists(atPath: dataFile.path))
+  }
+
+  @Test func unknownDeepLinkSaysWhichStandupsExist() throws {
+    let result = try TmuxSession.run(["script", "-qec", "\(program) --data \(dataFile.path) --open Nope", "/dev/null"])
+    #expect(result.output.contains("No standup is titled “Nope”"))
+  }
+}
