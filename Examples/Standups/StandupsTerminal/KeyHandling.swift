@@ -252,6 +252,8 @@ public enum StandupsKeys {
     embed: (PresentationAction<Action>) -> AppFeature.Action
   ) -> KeyOutcome {
     guard let action = alert.handle(key, focus: &ui.alertFocus).presentationAction else { return .none }
+    // The alert goes away; the next one (even the same alert again) opens on its first button.
+    ui.alertFocus = AlertFocus()
     return .send(embed(action))
   }
 }

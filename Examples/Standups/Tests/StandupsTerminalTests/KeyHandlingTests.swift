@@ -113,6 +113,31 @@ import Testing
     }
   }
 
+  @Test mutating func anAlertShownAgainOpensOnItsFirstButton() async throws {
+    @Shared(.standups) var standups = [.mock]
+    let standup = try #require(Shared($standups[id: Standup.mock.id]))
+    let store = TestStore(
+      initialState: AppFeature.State(path: StackState([.detail(StandupDetail.State(standup: standup))]))
+    ) {
+      AppFeature()
+    }
+    await press(.character("d"), store) {
+      $0.path[id: 0, case: \.detail]?.destination = .alert(.deleteStandup)
+    }
+    #expect(StandupsKeys.outcome(of: .right, in: store.state, ui: &ui) == .none)  // "Nevermind"
+    await press(.enter, store) {
+      $0.path[id: 0, case: \.detail]?.destination = nil
+    }
+    await press(.character("d"), store) {
+      $0.path[id: 0, case: \.detail]?.destination = .alert(.deleteStandup)
+    }
+    guard case let .detail(detail)? = store.state.path[id: 0], case let .alert(alert)? = detail.destination else {
+      Issue.record("expected the delete alert")
+      return
+    }
+    #expect(AlertView(alert, focus: ui.alertFocus).focusedIndex == 0)
+  }
+
   @Test mutating func startingAMeetingWithoutSpeechRecognition() async throws {
     @Shared(.standups) var standups = [.mock]
     let standup = try #require(Shared($standups[id: Standup.mock.id]))
