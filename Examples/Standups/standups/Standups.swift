@@ -11,17 +11,19 @@ struct Standups: AsyncParsableCommand {
     commandName: "standups",
     abstract: "Run your daily standups from the terminal: attendees, a timer per speaker, notes.",
     discussion: """
-      Keys (also shown at the bottom of every screen):
-        ↑ ↓ / k j   move            enter   open / press / next field
-        a           add a standup   e       edit (record screen: end meeting)
-        s           start meeting   d       delete the standup
-        n           next speaker    tab     next field (record screen: notes)
-        ← →         change a value, choose an alert button
-        ctrl-s      save a sheet    ctrl-d  delete the focused attendee or meeting
-        esc         back / cancel   q       quit (ctrl-c quits anywhere; data is saved)
+      Keys (every screen's footer shows the ones that work there):
+        ↑ ↓ k j  move              enter   open, press, next field
+        a        add a standup     e       edit; record screen: end meeting
+        s        start a meeting   d       delete the standup
+        n        next speaker      tab     next field; record screen: notes
+        ← →      change a value, choose an alert button
+        ctrl-s   save a sheet      ctrl-d  delete an attendee or a meeting
+        esc      back, cancel      q       quit; ctrl-c quits anywhere
 
-      Data: $XDG_DATA_HOME/standups/standups.json (~/.local/share/standups/standups.json),
-      written atomically. A file that cannot be read is moved aside, never overwritten.
+      Data: $XDG_DATA_HOME/standups/standups.json, by default
+      ~/.local/share/standups/standups.json. Saved atomically, and on quit,
+      ctrl-c, SIGTERM and SIGHUP. A file that cannot be read is moved aside
+      to standups.json.corrupt-<date>, never overwritten.
       """
   )
 

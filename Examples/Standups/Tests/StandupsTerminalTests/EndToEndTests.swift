@@ -21,7 +21,7 @@ struct EndToEndTests {
     let dir = folder.path
     let script = """
       stty -g > \(dir)/before
-      \(program) --data \(dataFile.path) \(arguments)
+      sh -c 'echo $$ > \(dir)/pid; exec "$0" "$@"' \(program) --data \(dataFile.path) \(arguments)
       echo "exit=$?"
       stty -g > \(dir)/after
       echo done
@@ -93,6 +93,34 @@ struct EndToEndTests {
     try expectQuitCleanly(session)
     let afterDelete = try String(contentsOf: dataFile, encoding: .utf8)
     #expect(afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+  }
+
+  @Test func sigtermSavesEverything() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    try start("", in: session)
+    try session.waitFor("No standups yet")
+    try session.send("a", literal: true)
+    try session.waitFor("New standup")
+    try session.send("One", literal: true)
+    try session.send("C-s")
+    try session.waitFor("● One")
+    // A second change right after the first is held back by the file storage (at most one write
+    // a second); SIGTERM must flush it.
+    try session.send("Enter")
+    try session.waitFor("Past meetings")
+    try session.send("e", literal: true)
+    try session.waitFor("Edit standup")
+    try session.send("Two", literal: true)
+    try session.send("C-s")
+    try session.waitFor("Standups › OneTwo")
+    let pid = try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try TmuxSession.run(["kill", "-TERM", pid])
+    let screen = try session.waitFor("done")
+    #expect(screen.contains("exit=143"))
+    #expect(try session.display("#{alternate_on}") == "0")
+    let saved = try String(contentsOf: dataFile, encoding: .utf8)
+    #expect(saved.contains("\"title\" : \"OneTwo\""))
   }
 
   @Test func aDamagedDataFileIsMovedAsideAndExplained() throws {
