@@ -119,11 +119,26 @@ extension BindableAction {
 ///   Reduce { state, action in … }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-  public init() {}
+///
+/// When the bindings live in a view action (`enum Action: ViewAction { case view(View) }` with
+/// `enum View: BindableAction { case binding(BindingAction<State>) … }`), say where:
+/// `BindingReducer(action: \.view)`.
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where ViewAction.State == State {
+  let toViewAction: (Action) -> ViewAction?
+
+  /// Applies the binding actions of `Action` itself.
+  public init() where Action == ViewAction {
+    toViewAction = { $0 }
+  }
+
+  /// Applies the binding actions found in the case `action` of `Action`.
+  public init(action: CaseKeyPath<Action, ViewAction>) where Action: CasePathable {
+    toViewAction = { $0[case: action] }
+  }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let bindingAction = action.binding else { return .none }
+    guard let bindingAction = toViewAction(action)?.binding else { return .none }
     bindingAction.set(&state)
     return .none
   }
