@@ -240,6 +240,8 @@ func main() async {
   print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
   print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
   printTerminalFigures()
+  print("shared-withlock-8-tasks-10k: \(await sharedContention())")
+  print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
   print("")
   print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
   for benchmark in benchmarks {
