@@ -96,4 +96,28 @@ import Testing
     state.path.append(.meeting(MeetingFeature.State(meeting: Standup.mock.meetings[0], standup: .mock)))
     assertSnapshot(render(state), named: "meeting")
   }
+
+  /// Every screen at every small size, down to one cell: nothing may crash or draw outside.
+  @Test func tinyTerminalsNeverCrash() throws {
+    var (state, standup) = app()
+    let shared = try #require(standup)
+    var states = [state]
+    state.standupsList.destination = .add(StandupForm.State(standup: .mock))
+    states.append(state)
+    state.standupsList.destination = nil
+    state.path.append(.detail(StandupDetail.State(destination: .alert(.deleteStandup), standup: shared)))
+    states.append(state)
+    state.path.append(.record(RecordMeeting.State(notes: "Notes", secondsElapsed: 59, standup: shared, transcript: "Words")))
+    states.append(state)
+    var ui = UIState()
+    ui.notesFocused = true
+    for state in states {
+      for width in 0...24 {
+        for height in 0...8 {
+          let text = render(state, ui: ui, width: width, height: height)
+          #expect(text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= width })
+        }
+      }
+    }
+  }
 }
