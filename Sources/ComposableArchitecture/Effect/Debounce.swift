@@ -25,4 +25,19 @@ extension Effect {
     )
     .cancellable(id: id, cancelInFlight: true)
   }
+
+  /// `debounce` with the clock `@Dependency(\.continuousClock)` gives (`any Clock<Duration>`).
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// return effect.debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+  /// ```
+  @_disfavoredOverload
+  public func debounce(
+    id: some Hashable & Sendable,
+    for dueTime: Duration,
+    clock: any Clock<Duration>
+  ) -> Self {
+    debounce(id: id, for: dueTime, clock: AnyClock(clock))
+  }
 }

@@ -51,6 +51,19 @@ extension Effect {
   }
 }
 
+extension Effect {
+  /// `throttle` with the clock `@Dependency(\.continuousClock)` gives (`any Clock<Duration>`).
+  @_disfavoredOverload
+  public func throttle(
+    id: some Hashable & Sendable,
+    for interval: Duration,
+    clock: any Clock<Duration>,
+    latest: Bool
+  ) -> Self {
+    throttle(id: id, for: interval, clock: AnyClock(clock), latest: latest)
+  }
+}
+
 /// The throttling decision for one action, given what earlier effects with the same id did.
 private struct Throttle<C: Clock>: Sendable {
   let key: CancelKey
