@@ -106,6 +106,13 @@ public protocol BindableAction: _BindableActionBase {
 }
 
 extension BindableAction {
+  /// The binding action that sets `keyPath` to `value`: `return .send(.set(\.isOn, true))`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>, _ value: Value
+  ) -> Self {
+    binding(.set(keyPath, value))
+  }
+
   public var binding: BindingAction<State>? {
     AnyCasePath(unsafe: { Self.binding($0) }).extract(from: self)
   }

@@ -37,6 +37,12 @@ public struct StackElementIDGenerator: Sendable {
     }
   }
 
+  /// The id the next call will hand out, without taking it (TCA's `peek()`): a test can say which
+  /// id a push will get.
+  public func peek() -> StackElementID {
+    next.withLock { StackElementID(integerLiteral: $0) }
+  }
+
   /// Makes sure ids handed out from now on are greater than `id` (after a push with an id).
   func skip(past id: StackElementID) {
     next.withLock { $0 = max($0, id.rawValue + 1) }
