@@ -21,6 +21,11 @@ public final class SharedChangeTracker: Sendable {
 
   private let snapshots = LockIsolated<[ObjectIdentifier: Snapshot]>([:])
 
+  /// Whether a test store is comparing states that may hold shared values: then two values that
+  /// share storage can still differ (expected snapshot vs. actual value), so identity shortcuts
+  /// in `==` must not be taken.
+  public static var isTracking: Bool { current != nil }
+
   public init() {}
 
   /// Runs `operation` with this tracker recording changes to shared values.
