@@ -37,4 +37,15 @@ final class TestStoreXCTests: XCTestCase {
     await store.receive(\.incremented) { $0.count = 2 }
     XCTAssertEqual(store.state.count, 2)
   }
+
+  /// Skipped assertions are information, not failures, in XCTest too.
+  func testShowSkippedAssertionsDoesNotFail() async {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.incrementTapped)
+    await store.send(.incrementTapped) { $0.count = 2 }
+    XCTAssertEqual(store.state.count, 2)
+  }
 }
