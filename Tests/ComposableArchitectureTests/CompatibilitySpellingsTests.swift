@@ -94,3 +94,29 @@ struct Toggles {
     #expect(changed.value)
   }
 }
+
+@Reducer
+struct Stamp {
+  struct State: Equatable { var date: Date? }
+  enum Action { case stampTapped }
+  @Dependency(\.date.now) var now
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.date = now
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct AssertionDependencyTests {
+  @Test func assertionClosuresSeeTheStoresDependencies() async {
+    let store = TestStore(initialState: Stamp.State()) { Stamp() } withDependencies: {
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+    }
+    await store.send(.stampTapped) {
+      @Dependency(\.date.now) var now
+      $0.date = now
+    }
+  }
+}

@@ -28,7 +28,7 @@ extension TestStore {
     defer { sharedChanges.reset() }
     do {
       var expectedFromPrevious = previousState
-      try sharedChanges.asserting { try modify?(&expectedFromPrevious) }
+      try sharedChanges.asserting { try withStoreDependencies { try modify?(&expectedFromPrevious) } }
       let matchesFromPrevious = sharedChanges.track { expectedFromPrevious == actualState }
 
       if isExhaustive {
@@ -54,7 +54,7 @@ extension TestStore {
       let skipped = matchesFromPrevious ? nil : difference(expectedFromPrevious, actualState, sharedChanges)
       sharedChanges.reset()
       var expectedFromActual = actualState
-      try sharedChanges.asserting { try modify?(&expectedFromActual) }
+      try sharedChanges.asserting { try withStoreDependencies { try modify?(&expectedFromActual) } }
       if !sharedChanges.track({ expectedFromActual == actualState }) {
         report(
           TestFailure.stateMismatch(difference: difference(expectedFromActual, actualState, sharedChanges), step: step),
@@ -66,6 +66,12 @@ extension TestStore {
     } catch {
       report(TestFailure.assertionThrew(error), at: location)
     }
+  }
+
+  /// Runs an assertion closure with the store's dependencies in force, so that a
+  /// `@Dependency(\.date.now) var now` declared in it sees the test's override.
+  func withStoreDependencies<R>(_ operation: () throws -> R) rethrows -> R {
+    try DependencyValues.$_current.withValue(dependencies, operation: operation)
   }
 
   /// The CustomDump diff of two states. When shared values changed, both sides point at the same
