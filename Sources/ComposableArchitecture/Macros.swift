@@ -111,3 +111,17 @@ public macro ReducerCaseIgnored() =
 @attached(peer, names: prefixed(`$`), prefixed(_))
 public macro Presents() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "PresentsMacro")
+
+/// Conforms a type holding `let store: StoreOf<Feature>` to ``ViewActionSending``, so that
+/// `send(.tapped)` sends `.view(.tapped)`. The feature's `Action` must be a ``ViewAction``.
+///
+/// ```swift
+/// @ViewAction(for: Counter.self)
+/// struct CounterScreen {
+///   let store: StoreOf<Counter>
+/// }
+/// ```
+@attached(extension, conformances: ViewActionSending)
+public macro ViewAction<R: Reducer>(for: R.Type) =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "ViewActionMacro")
+where R.Action: ViewAction

@@ -11,5 +11,6 @@ struct ComposableArchitectureMacrosPlugin: CompilerPlugin {
     ReducerCaseEphemeralMacro.self,
     ReducerCaseIgnoredMacro.self,
     PresentsMacro.self,
+    ViewActionMacro.self,
   ]
 }

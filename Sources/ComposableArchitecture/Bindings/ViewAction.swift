@@ -1,0 +1,53 @@
+/// An action with a `view` case that holds what the view (any front end) may send, so the rest
+/// of the actions stay internal to the feature.
+///
+/// ```swift
+/// enum Action: ViewAction {
+///   case view(View)
+///   case response(String)
+///   enum View { case tapped }
+/// }
+/// ```
+public protocol ViewAction<ViewAction> {
+  associatedtype ViewAction
+  static func view(_ action: ViewAction) -> Self
+}
+
+/// A type that holds a `store` of a feature whose action is a ``ViewAction``, and sends view
+/// actions with `send(.tapped)`. Conform with `@ViewAction(for: Feature.self)`.
+///
+/// ```swift
+/// @ViewAction(for: Counter.self)
+/// struct CounterScreen {
+///   let store: StoreOf<Counter>
+///   func tap() { send(.incrementButtonTapped) }   // store.send(.view(.incrementButtonTapped))
+/// }
+/// ```
+public protocol ViewActionSending<StoreState, StoreAction> {
+  associatedtype StoreState
+  associatedtype StoreAction: ViewAction
+  @MainActor var store: Store<StoreState, StoreAction> { get }
+}
+
+extension ViewActionSending {
+  /// Sends `.view(action)` to the store.
+  @discardableResult
+  @MainActor
+  public func send(_ action: StoreAction.ViewAction) -> StoreTask {
+    store.send(.view(action))
+  }
+
+  /// Sends `.view(action)` to the store; the animation is ignored without SwiftUI.
+  @discardableResult
+  @MainActor
+  public func send(_ action: StoreAction.ViewAction, animation: Animation?) -> StoreTask {
+    store.send(.view(action), animation: animation)
+  }
+
+  /// Sends `.view(action)` to the store; the transaction is ignored without SwiftUI.
+  @discardableResult
+  @MainActor
+  public func send(_ action: StoreAction.ViewAction, transaction: Transaction) -> StoreTask {
+    store.send(.view(action), transaction: transaction)
+  }
+}
