@@ -47,3 +47,50 @@ struct ViewActionCounterScreen {
     await store.receive(.delegate(.changed(1)))
   }
 }
+
+@Reducer
+struct ProfileForm {
+  @ObservableState
+  struct State: Equatable { var name = ""; var saves = 0 }
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+    case saveTapped
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      if case .saveTapped = action { state.saves += 1 }
+      return .none
+    }
+  }
+}
+
+@Reducer
+struct ViewProfileForm {
+  @ObservableState
+  struct State: Equatable { var name = "" }
+  enum Action: ViewAction, Equatable {
+    case view(View)
+    enum View: BindableAction, Equatable { case binding(BindingAction<State>) }
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+  }
+}
+
+@MainActor
+@Suite struct StoreBindingTests {
+  @Test func writingAFieldSendsItsBindingAction() async {
+    let store = Store(initialState: ProfileForm.State()) { ProfileForm() }
+    store.name = "Blob"
+    #expect(store.name == "Blob")
+    store.send(.saveTapped)
+    #expect(store.saves == 1)
+  }
+
+  @Test func writingAFieldSendsTheViewsBindingAction() async {
+    let store = Store(initialState: ViewProfileForm.State()) { ViewProfileForm() }
+    store.name = "Blob"
+    #expect(store.name == "Blob")
+  }
+}

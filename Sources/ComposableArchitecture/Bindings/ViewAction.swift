@@ -51,3 +51,26 @@ extension ViewActionSending {
     store.send(.view(action), transaction: transaction)
   }
 }
+
+extension Store where Action: BindableAction, Action.State == State {
+  /// Reads a field, and writing it sends the binding action that sets it, as a SwiftUI binding
+  /// to `$store.field` does: `store.title = "Daily"` sends `.binding(.set(\.title, "Daily"))`.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { state[keyPath: keyPath] }
+    set { send(.binding(.set(keyPath, newValue))) }
+  }
+}
+
+extension Store
+where Action: ViewAction, Action.ViewAction: BindableAction, Action.ViewAction.State == State {
+  /// Reads a field, and writing it sends the view's binding action that sets it:
+  /// `store.title = "Daily"` sends `.view(.binding(.set(\.title, "Daily")))`.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { state[keyPath: keyPath] }
+    set { send(.view(.binding(.set(keyPath, newValue)))) }
+  }
+}
