@@ -18,9 +18,16 @@ extension Effect {
     for dueTime: C.Duration,
     clock: C
   ) -> Self {
+    debounce(id: id, for: dueTime, timeline: ClockTimeline(clock: clock))
+  }
+
+  /// Debounces on any timeline (a clock, or a Combine scheduler).
+  func debounce<T: ThrottleTimeline>(
+    id: some Hashable & Sendable, for dueTime: T.Interval, timeline: T
+  ) -> Self {
     if case .none = operation { return .none }
     return Self.concatenate(
-      Self(operation: .run(nil) { _ in try? await clock.sleep(for: dueTime) }),
+      Self(operation: .run(nil) { _ in try? await timeline.sleep(for: dueTime) }),
       self
     )
     .cancellable(id: id, cancelInFlight: true)

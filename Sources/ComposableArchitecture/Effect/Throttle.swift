@@ -19,6 +19,16 @@ extension Effect {
     clock: C,
     latest: Bool
   ) -> Self {
+    throttle(id: id, for: interval, timeline: ClockTimeline(clock: clock), latest: latest)
+  }
+
+  /// Throttles on any timeline (a clock, or a Combine scheduler).
+  func throttle<T: ThrottleTimeline>(
+    id: some Hashable & Sendable,
+    for interval: T.Interval,
+    timeline: T,
+    latest: Bool
+  ) -> Self {
     if case .none = operation { return .none }
     @Dependency(\.navigationIDPath) var navigationIDPath
     let key = CancelKey(id: id, path: navigationIDPath)
@@ -26,16 +36,16 @@ extension Effect {
     let registry = DependencyValues._current.cancellationRegistry
     return Self(
       operation: .run(nil) { send in
-        let pending = ThrottledDelivery<C.Instant>()
+        let pending = ThrottledDelivery<T.Instant>()
         await self.run(
           send: Send { action in
-            let throttle = Throttle(key: key, clock: clock, interval: interval, latest: latest)
+            let throttle = Throttle(key: key, timeline: timeline, interval: interval, latest: latest)
             guard let due = throttle.hold(UncheckedSendable(action), registry: registry) else {
               send(action)
               return
             }
             pending.schedule(due: due) {
-              try? await clock.sleep(until: due, tolerance: nil)
+              try? await timeline.sleep(until: due)
               guard !Task.isCancelled else { return }
               let action: UncheckedSendable<Action>? = throttle.release(registry: registry)
               guard let action else { return }
@@ -48,6 +58,30 @@ extension Effect {
       }
     )
     .cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// Where throttling reads the time and waits: a clock, or a Combine scheduler.
+protocol ThrottleTimeline: Sendable {
+  associatedtype Instant: Comparable & Sendable
+  associatedtype Interval: Sendable
+  var now: Instant { get }
+  func advance(_ instant: Instant, by interval: Interval) -> Instant
+  func sleep(until instant: Instant) async throws
+  func sleep(for interval: Interval) async throws
+}
+
+struct ClockTimeline<C: Clock>: ThrottleTimeline {
+  let clock: C
+  var now: C.Instant { clock.now }
+  func advance(_ instant: C.Instant, by interval: C.Duration) -> C.Instant {
+    instant.advanced(by: interval)
+  }
+  func sleep(until instant: C.Instant) async throws {
+    try await clock.sleep(until: instant, tolerance: nil)
+  }
+  func sleep(for interval: C.Duration) async throws {
+    try await clock.sleep(for: interval)
   }
 }
 
@@ -65,27 +99,27 @@ extension Effect {
 }
 
 /// The throttling decision for one action, given what earlier effects with the same id did.
-private struct Throttle<C: Clock>: Sendable {
+private struct Throttle<T: ThrottleTimeline>: Sendable {
   let key: CancelKey
-  let clock: C
-  let interval: C.Duration
+  let timeline: T
+  let interval: T.Interval
   let latest: Bool
 
   struct Memory: Sendable {
-    var lastDelivery: C.Instant
+    var lastDelivery: T.Instant
     var heldBack: UncheckedSendable<Any>?
   }
 
   /// Returns `nil` if `action` may go out now (and records the delivery), or the instant the held
   /// action is due.
-  func hold<Action>(_ action: UncheckedSendable<Action>, registry: CancellationRegistry) -> C.Instant? {
-    let now = clock.now
-    return registry.withThrottle(key) { (memory: inout Memory?) -> C.Instant? in
+  func hold<Action>(_ action: UncheckedSendable<Action>, registry: CancellationRegistry) -> T.Instant? {
+    let now = timeline.now
+    return registry.withThrottle(key) { (memory: inout Memory?) -> T.Instant? in
       guard let last = memory else {
         memory = Memory(lastDelivery: now, heldBack: nil)
         return nil
       }
-      let due = last.lastDelivery.advanced(by: interval)
+      let due = timeline.advance(last.lastDelivery, by: interval)
       guard now < due else {
         memory = Memory(lastDelivery: now, heldBack: nil)
         return nil
@@ -99,7 +133,7 @@ private struct Throttle<C: Clock>: Sendable {
 
   /// Takes the held action for delivery and records the delivery.
   func release<Action>(registry: CancellationRegistry) -> UncheckedSendable<Action>? {
-    let now = clock.now
+    let now = timeline.now
     return registry.withThrottle(key) { (memory: inout Memory?) in
       let held = memory?.heldBack.map { UncheckedSendable($0.value as! Action) }
       memory = Memory(lastDelivery: now, heldBack: nil)
