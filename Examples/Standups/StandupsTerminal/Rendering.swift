@@ -52,31 +52,31 @@ public struct StandupsRenderer {
     // Sheets and alerts over it, and the keys that work.
     switch screen {
     case .list:
-      buffer.render(Footer(listHints(state.standupsList), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(listHints(state.standupsList)), in: bottom)
     case let .addForm(form):
       drawForm(form, title: "New standup", ui: ui, over: body, buffer: &buffer)
-      buffer.render(Footer(formHints(form, confirm: "add"), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(formHints(form, confirm: "add")), in: bottom)
     case let .listAlert(alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(alertHints), in: bottom)
     case let .detail(_, detail):
-      buffer.render(Footer(detailHints(detail), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(detailHints(detail)), in: bottom)
     case let .detailAlert(_, alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(alertHints), in: bottom)
     case let .editForm(_, form):
       drawForm(form, title: "Edit standup", ui: ui, over: body, buffer: &buffer)
-      buffer.render(Footer(formHints(form, confirm: "done"), keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(formHints(form, confirm: "done")), in: bottom)
     case .meeting:
-      buffer.render(Footer([KeyHint("esc", "back"), KeyHint("ctrl-c", "quit")], keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer([KeyHint("esc", "back"), KeyHint("ctrl-c", "quit")]), in: bottom)
     case .record:
       let hints = ui.notesFocused
         ? [KeyHint("type", "notes"), KeyHint("tab", "leave notes"), KeyHint("esc", "end meeting")]
         : [KeyHint("n", "next speaker"), KeyHint("e", "end meeting"), KeyHint("tab", "notes"), KeyHint("esc", "end meeting")]
-      buffer.render(Footer(hints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(hints), in: bottom)
     case let .recordAlert(_, alert):
       buffer.render(AlertView(alert, focus: ui.alertFocus, theme: theme), in: body)
-      buffer.render(Footer(alertHints, keyStyle: theme.key, textStyle: theme.muted, separator: "  "), in: bottom)
+      buffer.render(footer(alertHints), in: bottom)
     }
   }
 
@@ -233,6 +233,11 @@ public struct StandupsRenderer {
   }
 
   // MARK: Hints
+
+  /// The footer line of `hints`, in the theme's colours.
+  func footer(_ hints: [KeyHint]) -> Footer {
+    Footer(hints, keyStyle: theme.key, textStyle: theme.muted, separator: "  ")
+  }
 
   func listHints(_ list: StandupsList.State) -> [KeyHint] {
     list.standups.isEmpty

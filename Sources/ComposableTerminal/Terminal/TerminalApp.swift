@@ -133,15 +133,13 @@ final class Screen {
     self.write = write
   }
 
-  /// Renders a frame of the current size and writes its changes; returns the bytes written.
-  @discardableResult
-  func draw(_ render: (inout Buffer) -> Void) -> Int {
+  /// Renders a frame of the current size and writes its changes.
+  func draw(_ render: (inout Buffer) -> Void) {
     var buffer = Buffer(width: size.width, height: size.height)
     render(&buffer)
     let bytes = previous.map { encoder.changes(from: $0, to: buffer) } ?? encoder.fullFrame(buffer)
     previous = buffer
     if !bytes.isEmpty { write(bytes) }
-    return bytes.count
   }
 }
 

@@ -52,7 +52,6 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
   private let initialValue: Value
   private let persistence: Persistence?
   private var subscription: SharedSubscription?
-  let description: String
 
   /// What a key-backed root does with its key, with the key's types erased.
   struct Persistence: Sendable {
@@ -61,17 +60,15 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   }
 
-  init(value: Value, description: String = "Shared(value:)") {
+  init(value: Value) {
     _value = value
     initialValue = value
     persistence = nil
-    self.description = description
   }
 
   init<Key: SharedReaderKey>(key: Key, initialValue: Value) where Key.Value == Value {
     _value = initialValue
     self.initialValue = initialValue
-    self.description = "\(key)"
     let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
     if let writable = key as? any SharedKey<Value> {
       save = { writable.save($0, context: $1, continuation: $2) }
@@ -87,7 +84,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     subscription = persistence?.subscribe(
       .initialValue(initialValue),
       SharedSubscriber(
-        callback: { [weak self] result in self?.receive(result, fromLoad: false) },
+        callback: { [weak self] result in self?.receive(result) },
         loading: { [weak self] isLoading in self?.setLoading(isLoading) }
       )
     )
@@ -153,7 +150,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       persistence.load(
         .userInitiated,
         LoadContinuation { [weak self] result in
-          self?.receive(result, fromLoad: true)
+          self?.receive(result)
           if case let .failure(error) = result {
             continuation.resume(returning: error)
           } else {
@@ -178,11 +175,11 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
   private func startLoading(context: LoadContext<Value>) {
     guard let persistence else { return }
     lock.withLock { _isLoading = true }
-    persistence.load(context, LoadContinuation { [weak self] in self?.receive($0, fromLoad: true) })
+    persistence.load(context, LoadContinuation { [weak self] in self?.receive($0) })
   }
 
   /// A value (or an error) from the key: loaded, or changed outside the feature.
-  private func receive(_ result: Result<Value?, any Error>, fromLoad: Bool) {
+  private func receive(_ result: Result<Value?, any Error>) {
     switch result {
     case let .success(newValue):
       registrar.withMutation(of: self, keyPath: \.value) {
@@ -199,7 +196,6 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
           _loadError = error
         }
       }
-      if !fromLoad { return }
     }
   }
 
@@ -211,8 +207,8 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
 
   private func finishSave(_ result: Result<Void, any Error>) {
     let error: (any Error)? = if case let .failure(error) = result { error } else { nil }
-    let changed = lock.withLock { (_saveError == nil) != (error == nil) || error != nil }
-    guard changed else { return }
+    // A success after a success changes nothing; anything else is news for observers.
+    guard error != nil || lock.withLock({ _saveError != nil }) else { return }
     registrar.withMutation(of: self, keyPath: \.saveError) {
       lock.withLock { _saveError = error }
     }

@@ -33,13 +33,6 @@ public final class SharedChangeTracker: Sendable {
     try Self.$current.withValue(self, operation: operation)
   }
 
-  /// Runs `operation` with this tracker recording changes to shared values.
-  public func track<R>(
-    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
-  ) async rethrows -> R {
-    try await Self.$current.withValue(self, operation: operation)
-  }
-
   /// Runs `operation` on the expected side: shared values read and write their snapshots.
   public func asserting<R>(_ operation: () throws -> R) rethrows -> R {
     try Self.$current.withValue(self) {

@@ -14,6 +14,18 @@ final class Writers: Sendable {
     var waiting: [SaveContinuation] = []
     var isScheduled = false
     var isBlocked = false
+
+    /// Writes `data` now; returns the result and the saves that were waiting for it.
+    mutating func write(
+      _ data: Data, to url: URL, storage: FileStorage
+    ) -> (Result<Void, any Error>, waiting: [SaveContinuation]) {
+      pending = nil
+      let result = Result { try storage.write(data, url) }
+      lastWrite = storage.now()
+      if case .success = result { lastWritten = data }
+      defer { waiting = [] }
+      return (result, waiting)
+    }
   }
 
   private let files = LockIsolated<[URL: File]>([:])
@@ -35,12 +47,7 @@ final class Writers: Sendable {
       let now = storage.now()
       let sinceLastWrite = file.lastWrite.map { $0.duration(to: now) }
       if immediately || (!file.isScheduled && (sinceLastWrite ?? Self.interval) >= Self.interval) {
-        file.pending = nil
-        let result = Result { try storage.write(data, url) }
-        file.lastWrite = now
-        if case .success = result { file.lastWritten = data }
-        let earlier = file.waiting
-        file.waiting = []
+        let (result, earlier) = file.write(data, to: url, storage: storage)
         return .written(result, earlier: earlier)
       }
       file.pending = data
@@ -66,13 +73,7 @@ final class Writers: Sendable {
       defer { files[url] = file }
       file.isScheduled = false
       guard let data = file.pending else { return (nil, []) }
-      file.pending = nil
-      let result = Result { try storage.write(data, url) }
-      file.lastWrite = storage.now()
-      if case .success = result { file.lastWritten = data }
-      let waiting = file.waiting
-      file.waiting = []
-      return (result, waiting)
+      return file.write(data, to: url, storage: storage)
     }
     if let result {
       for continuation in waiting { continuation.resume(with: result) }

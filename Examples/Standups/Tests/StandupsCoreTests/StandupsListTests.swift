@@ -5,7 +5,9 @@ import Testing
 
 @MainActor
 @Suite struct StandupsListTests {
-  @Test func addingAStandup() async throws {
+  /// A list with no standups whose add sheet was just opened: a new standup with id 0 and one
+  /// blank attendee with id 1.
+  func storeShowingTheAddSheet() async -> TestStoreOf<StandupsList> {
     let store = TestStore(initialState: StandupsList.State()) {
       StandupsList()
     } withDependencies: {
@@ -16,6 +18,11 @@ import Testing
         StandupForm.State(standup: Standup(id: Standup.ID(UUID(0)), attendees: [Attendee(id: Attendee.ID(UUID(1)))]))
       )
     }
+    return store
+  }
+
+  @Test func addingAStandup() async throws {
+    let store = await storeShowingTheAddSheet()
     await store.send(.destination(.presented(.add(.binding(.set(\.standup.title, "Engineering")))))) {
       $0.destination?.modify(\.add) { $0.standup.title = "Engineering" }
     }
@@ -40,16 +47,7 @@ import Testing
   }
 
   @Test func addingAStandupWithOnlyBlankAttendeesKeepsOne() async {
-    let store = TestStore(initialState: StandupsList.State()) {
-      StandupsList()
-    } withDependencies: {
-      $0.uuid = .incrementing
-    }
-    await store.send(.addButtonTapped) {
-      $0.destination = .add(
-        StandupForm.State(standup: Standup(id: Standup.ID(UUID(0)), attendees: [Attendee(id: Attendee.ID(UUID(1)))]))
-      )
-    }
+    let store = await storeShowingTheAddSheet()
     await store.send(.confirmAddButtonTapped) {
       $0.destination = nil
       $0.$standups.withLock {
@@ -59,16 +57,7 @@ import Testing
   }
 
   @Test func cancellingTheAddSheet() async {
-    let store = TestStore(initialState: StandupsList.State()) {
-      StandupsList()
-    } withDependencies: {
-      $0.uuid = .incrementing
-    }
-    await store.send(.addButtonTapped) {
-      $0.destination = .add(
-        StandupForm.State(standup: Standup(id: Standup.ID(UUID(0)), attendees: [Attendee(id: Attendee.ID(UUID(1)))]))
-      )
-    }
+    let store = await storeShowingTheAddSheet()
     await store.send(.dismissAddButtonTapped) {
       $0.destination = nil
     }
