@@ -24,6 +24,32 @@ public struct Standup: Equatable, Identifiable, Codable, Sendable {
     self.title = title
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case id, attendees, duration, meetings, theme, title
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Tagged<Self, UUID>.self, forKey: .id)
+    attendees = try container.decode(IdentifiedArrayOf<Attendee>.self, forKey: .attendees)
+    duration = .seconds(try container.decode(Int.self, forKey: .duration))
+    meetings = try container.decode(IdentifiedArrayOf<Meeting>.self, forKey: .meetings)
+    theme = try container.decode(Theme.self, forKey: .theme)
+    title = try container.decode(String.self, forKey: .title)
+  }
+
+  /// The length is written in whole seconds (`"duration" : 300`), so the data file stays
+  /// readable; `Duration`'s own encoding is a pair of 64-bit halves of attoseconds.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(attendees, forKey: .attendees)
+    try container.encode(Int(duration.components.seconds), forKey: .duration)
+    try container.encode(meetings, forKey: .meetings)
+    try container.encode(theme, forKey: .theme)
+    try container.encode(title, forKey: .title)
+  }
+
   /// Each attendee's share of the meeting.
   public var durationPerAttendee: Duration {
     duration / max(1, attendees.count)

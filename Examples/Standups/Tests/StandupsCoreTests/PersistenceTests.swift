@@ -34,6 +34,8 @@ import Testing
       FileStorage.flushPendingWrites()
       let decoded = try JSONDecoder.standups.decode(IdentifiedArrayOf<Standup>.self, from: Data(contentsOf: url))
       #expect(decoded == [.mock, .engineeringMock])
+      // Lengths are whole seconds in the file, readable by a person.
+      #expect(try String(contentsOf: url, encoding: .utf8).contains("\"duration\" : 60,"))
     }
     // A file written before (by an earlier run) is read back.
     let earlier = folder.appendingPathComponent("earlier.json")
