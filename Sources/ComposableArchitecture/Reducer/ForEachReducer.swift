@@ -31,7 +31,7 @@ extension Reducer {
       parent: self,
       element: element(),
       toElementsState: toElementsState,
-      toElementAction: toElementAction,
+      toElementAction: .keyPath(toElementAction),
       location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -43,9 +43,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  // The case key path itself, as in `Scope`: this value is rebuilt every time the parent's `body`
-  // is evaluated, and making an `AnyCasePath` allocates its closures.
-  @usableFromInline let toElementAction: CaseKeyPath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: OperatorLocation
 
   @inlinable
@@ -53,7 +51,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     parent: Parent,
     element: Element,
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
-    toElementAction: CaseKeyPath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: OperatorLocation
   ) {
     self.parent = parent
@@ -76,8 +74,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   @inlinable
   func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let toElementAction = Case(toElementAction)
-    guard case let .element(id, elementAction)? = toElementAction._extract(from: action) else {
+    let toElementAction = toElementAction
+    guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
       return .none
     }
     guard state[keyPath: toElementsState].index(id: id) != nil else {
@@ -89,7 +87,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       element.reduceAsChild(into: &elements[id: id]!, action: elementAction, navigationID: navigationID)
     }
     if effect.isNone { return .none }
-    return effect.map { toElementAction._embed(.element(id: id, action: $0)) as! Parent.Action }
+    return effect.map { toElementAction.embed(.element(id: id, action: $0)) }
   }
 
   @usableFromInline

@@ -87,6 +87,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     let navigationID = childNavigationID(childState)
+    // Alerts and dialogs are gone once any of their buttons is tapped, as in TCA.
+    defer { if Child.State.self is any _EphemeralState.Type { state[keyPath: toChildState] = nil } }
     return modifyInPlace(&state, at: toChildState) { childState in
       child.reduceAsChild(into: &childState!, action: childAction, navigationID: navigationID)
     }
@@ -137,5 +139,32 @@ struct OperatorLocation: Sendable {
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+}
+
+extension OperatorLocation: CustomStringConvertible {
+  @usableFromInline var description: String { "\(fileID):\(line):\(column)" }
+}
+
+extension Reducer {
+  /// Runs optional alert or confirmation dialog state: no reducer, and any of its actions sets it
+  /// to `nil` before the parent sees the action.
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: \.alert)
+  /// ```
+  @inlinable
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> where Action: CasePathable {
+    ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 }

@@ -25,10 +25,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   @usableFromInline let toChildState: StatePath
-  // The case key path itself, not an `AnyCasePath` made from it: a `Scope` is rebuilt every time
-  // its parent's `body` is evaluated, and making an `AnyCasePath` allocates its closures.
-  @usableFromInline let toChildAction: CaseKeyPath<ParentAction, Child.Action>
+  @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
+
+  @usableFromInline
+  init(toChildState: StatePath, toChildAction: CaseAccess<ParentAction, Child.Action>, child: Child) {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+  }
 
   /// Scopes to a property of the parent's state.
   @inlinable
@@ -37,9 +42,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
-    self.toChildState = .keyPath(toChildState)
-    self.toChildAction = toChildAction
-    self.child = child()
+    self.init(
+      toChildState: .keyPath(toChildState), toChildAction: .keyPath(toChildAction), child: child()
+    )
   }
 
   /// Scopes to a property of the parent's state; the same as `Scope(state:action:)`.
@@ -67,23 +72,25 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     ChildState == Child.State, ChildAction == Child.Action,
     ParentState: CasePathable, ParentAction: CasePathable
   {
-    self.toChildState = .casePath(
-      AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
+    self.init(
+      toChildState: .casePath(
+        AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
+      ),
+      toChildAction: .keyPath(toChildAction),
+      child: child()
     )
-    self.toChildAction = toChildAction
-    self.child = child()
   }
 
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    let toChildAction = Case(toChildAction)
-    guard let childAction = toChildAction._extract(from: action) else { return .none }
+    let toChildAction = toChildAction
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case let .keyPath(toChildState):
       let effect = modifyInPlace(&state, at: toChildState) { childState in
         child.reduce(into: &childState, action: childAction)
       }
-      return effect.isNone ? .none : effect.map { toChildAction._embed($0) as! ParentAction }
+      return effect.isNone ? .none : effect.map { toChildAction.embed($0) }
 
     case let .casePath(toChildState, fileID, filePath, line, column):
       return reduceCase(
@@ -100,7 +107,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     into state: inout ParentState,
     action: ParentAction,
     childAction: Child.Action,
-    toChildAction: Case<Child.Action>,
+    toChildAction: CaseAccess<ParentAction, Child.Action>,
     at toChildState: AnyCasePath<ParentState, Child.State>,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> Effect<ParentAction> {
@@ -113,6 +120,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
     let effect = child.reduce(into: &childState, action: childAction)
     state = toChildState.embed(childState)
-    return effect.map { toChildAction._embed($0) as! ParentAction }
+    return effect.map { toChildAction.embed($0) }
   }
 }

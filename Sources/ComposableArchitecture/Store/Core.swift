@@ -33,11 +33,14 @@ protocol Core<State, Action>: AnyObject {
 /// the reducer mutates it in place (a kept copy would make that mutation copy the storage).
 final class ScopedCore<Base: Core, State, Action>: Core {
   let base: Base
-  let toState: KeyPath<Base.State, State>
+  let toState: (Base.State) -> State
   let fromAction: (Action) -> Base.Action
   private var keptState: State?
 
-  init(base: Base, toState: KeyPath<Base.State, State>, fromAction: @escaping (Action) -> Base.Action) {
+  init(
+    base: Base, toState: @escaping (Base.State) -> State,
+    fromAction: @escaping (Action) -> Base.Action
+  ) {
     self.base = base
     self.toState = toState
     self.fromAction = fromAction
@@ -50,7 +53,7 @@ final class ScopedCore<Base: Core, State, Action>: Core {
 
   var state: State {
     if let keptState { return keptState }
-    let state = base.state[keyPath: toState]
+    let state = toState(base.state)
     keptState = state
     return state
   }

@@ -175,7 +175,7 @@ public final class Store<State, Action> {
       @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
         let embed = AnyCasePath(action).embed
         return Store<ChildState, ChildAction>(
-          core: ScopedCore(base: core, toState: state, fromAction: embed)
+          core: ScopedCore(base: core, toState: { $0[keyPath: state] }, fromAction: embed)
         )
       }
       return open(self.core)

@@ -69,11 +69,12 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async where Action: CasePathable {
-    let description = caseDescription(actionCase)
     await receiveAction(
-      describedAs: { description },
+      describedAs: { caseKeyPathName(actionCase) },
       matching: { $0[case: actionCase] != nil },
-      mismatch: { TestFailure.receivedActionDidNotMatch(description: description, received: $0) },
+      mismatch: {
+        TestFailure.receivedActionDidNotMatch(description: caseKeyPathName(actionCase), received: $0)
+      },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -112,7 +113,7 @@ extension TestStore {
   ///
   /// Exhaustive: the next received action must match. Non-exhaustive: earlier received actions
   /// that do not match are skipped, and a missing action is still a failure.
-  private func receiveAction(
+  func receiveAction(
     describedAs describe: () -> String,
     matching isMatching: (Action) -> Bool,
     mismatch: (Action) -> String,
@@ -162,8 +163,3 @@ extension TestStore {
 }
 
 /// `\.child.tick` → `.child.tick`, for messages.
-private func caseDescription<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> String {
-  let text = "\(keyPath)"
-  guard let range = text.range(of: "Case<\(Root.self)>") else { return text }
-  return text[range.upperBound...].description.replacingOccurrences(of: ".Cases", with: "")
-}
