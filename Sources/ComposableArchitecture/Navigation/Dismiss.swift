@@ -35,7 +35,9 @@ public struct DismissEffect: Sendable {
     override = dismiss
   }
 
-  /// Requests the dismissal. Reports an issue if the feature is not presented.
+  /// Requests the dismissal. Reports an issue if the feature is not presented; under a `TestStore`,
+  /// the feature under test dismisses the test store instead (its effects are cancelled and later
+  /// sends fail), as in TCA.
   public func callAsFunction(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -47,19 +49,33 @@ public struct DismissEffect: Sendable {
       return
     }
     let dependencies = DependencyValues._current
-    guard
-      let presented = dependencies.navigationIDPath.presentedFeature,
-      dependencies.cancellationRegistry.requestDismiss(presented)
-    else {
-      reportIssue(
-        RuntimeIssue.dismissWithoutPresentation(fileID: fileID, line: line),
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
+    if let presented = dependencies.navigationIDPath.presentedFeature {
+      if dependencies.cancellationRegistry.requestDismiss(presented) {
+        // Let the dismissal be delivered before the caller goes on.
+        await Task.yield()
+        return
+      }
+    } else if let rootDismissal = dependencies.rootDismissal {
+      await rootDismissal.dismiss()
       return
     }
-    // Let the dismissal be delivered before the caller goes on.
-    await Task.yield()
+    reportIssue(
+      RuntimeIssue.dismissWithoutPresentation(fileID: fileID, line: line),
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
+}
+
+/// What `dismiss()` does in a feature that nothing presented. In an app, nothing: it is reported
+/// as an issue. A `TestStore` sets it so that the feature under test can dismiss the test store, as
+/// in TCA: its effects are cancelled and later sends are refused.
+struct RootDismissal: Sendable {
+  let dismiss: @MainActor @Sendable () -> Void
+}
+
+private enum RootDismissalKey: DependencyKey {
+  static let liveValue: RootDismissal? = nil
+  static let testValue: RootDismissal? = nil
 }
 
 private enum DismissKey: DependencyKey {
@@ -80,6 +96,11 @@ extension DependencyValues {
   /// ```swift
   /// @Dependency(\.isPresented) var isPresented
   /// ```
+  var rootDismissal: RootDismissal? {
+    get { self[RootDismissalKey.self] }
+    set { self[RootDismissalKey.self] = newValue }
+  }
+
   public var isPresented: Bool {
     navigationIDPath.presentedFeature != nil
   }

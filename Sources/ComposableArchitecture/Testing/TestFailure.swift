@@ -77,6 +77,18 @@ enum TestFailure {
       """
   }
 
+  static func sendToDismissedTestStore<Action>(_ action: Action) -> String {
+    """
+    Can't send an action to a test store whose feature dismissed itself:
+
+    \(describe(action).indented)
+
+    The feature under test called '@Dependency(\\.dismiss)' without being presented, which \
+    dismisses the test store and cancels its effects. Assert what happens up to the dismissal, \
+    or present the feature from a parent and test the parent.
+    """
+  }
+
   static func receivedActionDidNotMatch<Action>(description: String, received: Action) -> String {
     """
     Received an action that does not match \(description):

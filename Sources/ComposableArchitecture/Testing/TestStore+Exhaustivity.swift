@@ -86,7 +86,9 @@ extension TestStore {
         note(TestFailure.skippedReceivedActions(received.map(\.action)), at: creation)
       }
     }
-    for effect in core.runningEffects {
+    // A dismissed store cancelled all of its effects when it was dismissed; they may not have
+    // wound down yet.
+    for effect in core.runningEffects where !isDismissed {
       let origin = effect.action.origin
       if isExhaustive {
         report(TestFailure.effectStillRunningAtEnd(startedBy: effect.action.action, origin: origin), at: origin.location)

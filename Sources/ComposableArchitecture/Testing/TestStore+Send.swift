@@ -20,6 +20,10 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      report(TestFailure.sendToDismissedTestStore(action), at: location)
+      return TestStoreTask(rawValue: nil, timeout: timeout)
+    }
     settleReceivedActionsBeforeSending(action, at: location)
 
     let previousState = state
@@ -99,11 +103,14 @@ extension TestStore {
   private func settleReceivedActionsBeforeSending(_ action: Action, at location: TestLocation) {
     guard !recorder.received.isEmpty else { return }
     if isExhaustive {
+      // The actions stay queued, as in TCA: a later `receive` or `skipReceivedActions` still
+      // sees them.
       report(
         TestFailure.unhandledReceivedActions(recorder.received.map(\.action), beforeSending: action),
         at: location
       )
+    } else {
+      skipReceived(recorder.received.count, reportingAt: location)
     }
-    skipReceived(recorder.received.count, reportingAt: isExhaustive ? nil : location)
   }
 }

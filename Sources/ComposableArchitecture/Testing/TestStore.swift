@@ -33,6 +33,8 @@ public final class TestStore<State: Equatable, Action> {
   let creation: TestLocation
   private var assertedState: State
   private var holdsSerialExecutorLease = false
+  /// Set once the feature under test called `@Dependency(\.dismiss)` without being presented.
+  var isDismissed = false
 
   /// How much the test must assert; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
@@ -80,6 +82,13 @@ public final class TestStore<State: Equatable, Action> {
       dependencies: dependencies
     )
     self.useMainSerialExecutor = true
+    core.dependencies.rootDismissal = RootDismissal { [weak self] in self?.dismiss() }
+  }
+
+  /// The feature under test dismissed itself: cancel everything it runs, refuse later sends.
+  private func dismiss() {
+    isDismissed = true
+    core.cancelAllEffects()
   }
 
   deinit {
