@@ -101,46 +101,39 @@ extension ObservableStateMacro: MemberMacro {
   /// An enum's identity is its case (the tag) and, for a single associated value, that value's
   /// identity: switching cases notifies, mutating inside a case does not.
   static func enumMembers(_ enumDecl: EnumDeclSyntax, access: String) -> [DeclSyntax] {
-    let cases = enumDecl.memberBlock.members
-      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
-      .flatMap(\.elements)
+    let cases = EnumCaseTree(enumDecl.memberBlock.members) { _, element, tag in (element, tag) }!
     guard !cases.isEmpty else {
       return [
         "\(raw: access)var _$id: \(raw: moduleName).ObservableStateID { \(raw: moduleName).ObservableStateID._$id(for: ()) }",
         "\(raw: access)mutating func _$willModify() {}",
       ]
     }
-    var idCases: [String] = []
-    var willModifyCases: [String] = []
-    for (tag, element) in cases.enumerated() {
+    let idCases = cases.render(separator: "\n  ") { element, tag in
       let name = element.name.text
-      let arity = element.parameterClause?.parameters.count ?? 0
-      if arity == 1 {
-        idCases.append(
-          "case let .\(name)(state):\n    return \(moduleName).ObservableStateID._$id(for: state)._$tag(\(tag))"
-        )
-        willModifyCases.append(
-          "case var .\(name)(state):\n    \(moduleName).ObservableStateID._$willModify(&state)\n    self = .\(name)(state)"
-        )
-      } else {
-        idCases.append(
-          "case .\(name):\n    return \(moduleName).ObservableStateID._$id(for: ())._$tag(\(tag))"
-        )
-        willModifyCases.append("case .\(name):\n    break")
+      if element.parameterClause?.parameters.count == 1 {
+        return "case let .\(name)(state):\n    return \(moduleName).ObservableStateID._$id(for: state)._$tag(\(tag))"
       }
+      return "case .\(name):\n    return \(moduleName).ObservableStateID._$id(for: ())._$tag(\(tag))"
+    }
+    let willModifyCases = cases.render(separator: "\n  ") { element, _ in
+      let name = element.name.text
+      if element.parameterClause?.parameters.count == 1 {
+        return "case var .\(name)(state):\n    \(moduleName).ObservableStateID._$willModify(&state)\n    self = .\(name)(state)"
+      }
+      return "case .\(name):\n    break"
     }
     return [
       """
       \(raw: access)var _$id: \(raw: moduleName).ObservableStateID {
         switch self {
-        \(raw: idCases.joined(separator: "\n  "))
+        \(raw: idCases)
         }
       }
       """,
       """
       \(raw: access)mutating func _$willModify() {
         switch self {
-        \(raw: willModifyCases.joined(separator: "\n  "))
+        \(raw: willModifyCases)
         }
       }
       """,

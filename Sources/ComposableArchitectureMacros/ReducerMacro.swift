@@ -85,6 +85,9 @@ extension ReducerMacro: MemberAttributeMacro {
       let property = member.as(VariableDeclSyntax.self),
       property.identifier?.text == "body",
       !property.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+      // A stored `let body = …` (or `var body = …`) is a value, not a builder.
+      property.bindingSpecifier.tokenKind == .keyword(.var),
+      property.bindings.first?.initializer == nil,
       !property.attributes.contains(attributeNamed: "ReducerBuilder")
     {
       return ["@\(raw: module).ReducerBuilder<Self.State, Self.Action>"]
@@ -103,35 +106,43 @@ extension ReducerMacro: MemberMacro {
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     guard validate(declaration, node, in: context) else { return [] }
+    if let structDecl = declaration.as(StructDeclSyntax.self) {
+      return missingStructMembers(structDecl)
+    }
     guard let enumDecl = declaration.as(EnumDeclSyntax.self) else { return [] }
     let access = enumDecl.accessPrefix
     let conformances = requestedConformances(node)
-    var reducerCases: [ReducerCase] = []
-    for member in enumDecl.memberBlock.members {
-      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-      for element in caseDecl.elements {
-        guard let reducerCase = ReducerCase(element, attributes: caseDecl.attributes, in: context) else {
-          return []
-        }
-        reducerCases.append(reducerCase)
+    let nestedEnumReducers = Set(
+      enumDecl.memberBlock.members.compactMap { member -> String? in
+        guard let nested = member.decl.as(EnumDeclSyntax.self),
+          nested.attributes.contains(attributeNamed: "Reducer")
+        else { return nil }
+        return nested.name.text
       }
-    }
+    )
+    guard
+      let cases = EnumCaseTree(enumDecl.memberBlock.members, { caseDecl, element, _ in
+        ReducerCase(
+          element, attributes: caseDecl.attributes, nestedEnumReducers: nestedEnumReducers, in: context
+        )
+      })
+    else { return [] }
 
-    let stateCases = reducerCases.map { "case \($0.name)\($0.stateType.map { "(\($0))" } ?? "")" }
-    let actionCases = reducerCases.compactMap { reducerCase in
+    let stateCases = cases.render { "case \($0.name)\($0.stateType.map { "(\($0))" } ?? "")" }
+    let actionCases = cases.render { reducerCase in
       reducerCase.actionType.map { "case \(reducerCase.name)(\($0))" }
     }
-    let scopes = reducerCases.compactMap { reducerCase -> String? in
-      guard case let .reducer(type) = reducerCase.kind else { return nil }
-      return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) { \(type)() }"
+    let scopes = cases.render { reducerCase -> String? in
+      guard let reducer = reducerCase.reducerExpression else { return nil }
+      return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) { \(reducer) }"
     }
-    let caseScopeCases = reducerCases.map { reducerCase -> String in
+    let caseScopeCases = cases.render { reducerCase -> String in
       switch reducerCase.kind {
-      case let .reducer(type): return "case \(reducerCase.name)(\(module).StoreOf<\(type)>)"
+      case let .reducer(type, _): return "case \(reducerCase.name)(\(module).StoreOf<\(type)>)"
       case .ephemeral, .ignored: return "case \(reducerCase.name)\(reducerCase.stateType.map { "(\($0))" } ?? "")"
       }
     }
-    let scopeSwitch = reducerCases.map { reducerCase -> String in
+    let scopeSwitch = cases.render { reducerCase -> String in
       switch reducerCase.kind {
       case .reducer:
         return "case .\(reducerCase.name): return .\(reducerCase.name)(store.scope(state: \\.\(reducerCase.name), action: \\.\(reducerCase.name))!)"
@@ -145,7 +156,8 @@ extension ReducerMacro: MemberMacro {
 
     let stateConformances = (["\(module).CaseReducerState"] + conformances.state).joined(separator: ", ")
     let actionConformances = conformances.action.isEmpty ? "" : ": " + conformances.action.joined(separator: ", ")
-    let body = scopes.isEmpty ? "\(module).EmptyReducer<Self.State, Self.Action>()" : scopes.joined(separator: "\n")
+    // With no reducer case in any configuration, the builder's empty block makes an EmptyReducer.
+    let body = scopes.isEmpty ? "\(module).EmptyReducer<Self.State, Self.Action>()" : scopes
 
     return [
       """
@@ -154,13 +166,13 @@ extension ReducerMacro: MemberMacro {
       @\(raw: module).ObservableState
       \(raw: access)enum State: \(raw: stateConformances) {
         \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
-        \(raw: stateCases.joined(separator: "\n"))
+        \(raw: stateCases)
       }
       """,
       """
       @CasePaths.CasePathable
       \(raw: access)enum Action\(raw: actionConformances) {
-        \(raw: actionCases.joined(separator: "\n"))
+        \(raw: actionCases)
       }
       """,
       """
@@ -171,18 +183,49 @@ extension ReducerMacro: MemberMacro {
       """,
       """
       \(raw: access)enum CaseScope {
-        \(raw: caseScopeCases.joined(separator: "\n"))
+        \(raw: caseScopeCases)
       }
       """,
       """
       @MainActor
       \(raw: access)static func scope(_ store: \(raw: module).Store<Self.State, Self.Action>) -> CaseScope {
         switch store.state {
-        \(raw: scopeSwitch.joined(separator: "\n"))
+        \(raw: scopeSwitch)
         }
       }
       """,
     ]
+  }
+
+  /// What a `@Reducer struct` leaves out, as in TCA: an empty `State` and `Action` when it declares
+  /// none, and an empty `body` when it has neither `body` nor `reduce(into:action:)`
+  /// (`@Reducer struct Settings {}` is a feature with nothing in it yet).
+  static func missingStructMembers(_ structDecl: StructDeclSyntax) -> [DeclSyntax] {
+    let access = structDecl.accessPrefix
+    let memberNames = structDecl.memberBlock.members.flatMap { member -> [String] in
+      let decl = member.decl
+      if let nominal = decl.asProtocol(NamedDeclSyntax.self) { return [nominal.name.text] }
+      if let variable = decl.as(VariableDeclSyntax.self) { return variable.identifier.map { [$0.text] } ?? [] }
+      if let function = decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
+      return []
+    }
+    var members: [DeclSyntax] = []
+    if !memberNames.contains("State") {
+      members.append(
+        """
+        \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
+          \(raw: access)init() {}
+        }
+        """
+      )
+    }
+    if !memberNames.contains("Action") {
+      members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
+    }
+    if !memberNames.contains("body"), !memberNames.contains("reduce") {
+      members.append("\(raw: access)let body = \(raw: module).EmptyReducer<State, Action>()")
+    }
+    return members
   }
 
   /// `@Reducer(state: .equatable, .hashable, .sendable, action: .equatable, .sendable)`.
@@ -213,8 +256,9 @@ extension ReducerMacro: MemberMacro {
 /// One case of an `@Reducer enum`.
 struct ReducerCase {
   enum Kind {
-    /// `case edit(EditFeature)`: a feature with its own reducer.
-    case reducer(String)
+    /// `case edit(EditFeature)`: a feature with its own reducer; `isEnum` when the type is an
+    /// `@Reducer enum` nested in this one, whose reducer is its static `body`.
+    case reducer(String, isEnum: Bool)
     /// `case alert(AlertState<Alert>)`, or `@ReducerCaseEphemeral`: state whose only actions are
     /// its buttons'.
     case ephemeral
@@ -227,7 +271,16 @@ struct ReducerCase {
   let stateType: String?
   let actionType: String?
 
-  init?(_ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, in context: some MacroExpansionContext) {
+  /// The reducer to scope this case to: `EditFeature()`, or `Inner.body` for a nested enum.
+  var reducerExpression: String? {
+    guard case let .reducer(type, isEnum) = kind else { return nil }
+    return isEnum ? "\(type).body" : "\(type)()"
+  }
+
+  init?(
+    _ element: EnumCaseElementSyntax, attributes: AttributeListSyntax,
+    nestedEnumReducers: Set<String>, in context: some MacroExpansionContext
+  ) {
     name = element.name.text
     let parameters = element.parameterClause?.parameters ?? []
     guard parameters.count <= 1 else {
@@ -263,7 +316,7 @@ struct ReducerCase {
       stateType = typeName
       actionType = genericArgument
     } else {
-      kind = .reducer(typeName)
+      kind = .reducer(typeName, isEnum: nestedEnumReducers.contains(typeName))
       stateType = "\(typeName).State"
       actionType = "\(typeName).Action"
     }

@@ -90,6 +90,87 @@ extension VariableDeclSyntax {
   }
 }
 
+/// The cases of an enum in source order, with the `#if` blocks around them, so that code generated
+/// per case (more cases, `switch` arms, scopes) repeats the same conditions.
+struct EnumCaseTree<Case> {
+  enum Item {
+    case enumCase(Case)
+    /// `#if`/`#elseif`/`#else` clauses: the keyword with its condition, and the items inside.
+    case ifConfig([(keyword: String, items: [Item])])
+  }
+
+  let items: [Item]
+
+  /// Reads the cases with `makeCase`, which gets each case's declaration, element and index in
+  /// source order (across all clauses); `nil` from it (a diagnosed error) makes the tree `nil`.
+  init?(
+    _ members: MemberBlockItemListSyntax,
+    _ makeCase: (EnumCaseDeclSyntax, EnumCaseElementSyntax, Int) -> Case?
+  ) {
+    var index = 0
+    guard let items = Self.items(members, makeCase, index: &index) else { return nil }
+    self.items = items
+  }
+
+  private static func items(
+    _ members: MemberBlockItemListSyntax,
+    _ makeCase: (EnumCaseDeclSyntax, EnumCaseElementSyntax, Int) -> Case?,
+    index: inout Int
+  ) -> [Item]? {
+    var items: [Item] = []
+    for member in members {
+      if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
+        for element in caseDecl.elements {
+          guard let enumCase = makeCase(caseDecl, element, index) else { return nil }
+          items.append(.enumCase(enumCase))
+          index += 1
+        }
+      } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+        var clauses: [(keyword: String, items: [Item])] = []
+        for clause in ifConfig.clauses {
+          let keyword =
+            clause.poundKeyword.text + (clause.condition.map { " \($0.trimmedDescription)" } ?? "")
+          guard case let .decls(decls)? = clause.elements else {
+            clauses.append((keyword, []))
+            continue
+          }
+          guard let inner = Self.items(decls, makeCase, index: &index) else { return nil }
+          clauses.append((keyword, inner))
+        }
+        items.append(.ifConfig(clauses))
+      }
+    }
+    return items
+  }
+
+  var isEmpty: Bool { render { _ in "" }.isEmpty }
+
+  /// One line per case (`line` returning `nil` leaves a case out), inside the same `#if` blocks
+  /// as in the source, joined with `separator`; empty when no case produced a line.
+  func render(separator: String = "\n", _ line: (Case) -> String?) -> String {
+    Self.render(items, line).joined(separator: separator)
+  }
+
+  private static func render(_ items: [Item], _ line: (Case) -> String?) -> [String] {
+    var lines: [String] = []
+    for item in items {
+      switch item {
+      case let .enumCase(enumCase):
+        if let text = line(enumCase) { lines.append(text) }
+      case let .ifConfig(clauses):
+        let rendered = clauses.map { ($0.keyword, render($0.items, line)) }
+        guard rendered.contains(where: { !$0.1.isEmpty }) else { continue }
+        for (keyword, clauseLines) in rendered {
+          lines.append(keyword)
+          lines.append(contentsOf: clauseLines)
+        }
+        lines.append("#endif")
+      }
+    }
+    return lines
+  }
+}
+
 /// A diagnostic message of this package's macros.
 struct MacroDiagnostic: DiagnosticMessage {
   let message: String

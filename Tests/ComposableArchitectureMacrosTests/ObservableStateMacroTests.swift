@@ -110,6 +110,56 @@ struct ObservableStateMacroTests {
     }
   }
 
+  @Test func enumCasesInsideIfConfigKeepTheirConditions() {
+    assertMacro {
+      """
+      @ObservableState
+      enum Destination {
+        case edit(EditFeature.State)
+        #if DEBUG
+        case debug(DebugFeature.State)
+        #endif
+      }
+      """
+    } expansion: {
+      """
+      enum Destination {
+        case edit(EditFeature.State)
+        #if DEBUG
+        case debug(DebugFeature.State)
+        #endif
+
+        var _$id: ComposableArchitecture.ObservableStateID {
+          switch self {
+          case let .edit(state):
+            return ComposableArchitecture.ObservableStateID._$id(for: state)._$tag(0)
+          #if DEBUG
+          case let .debug(state):
+            return ComposableArchitecture.ObservableStateID._$id(for: state)._$tag(1)
+          #endif
+          }
+        }
+
+        mutating func _$willModify() {
+          switch self {
+          case var .edit(state):
+            ComposableArchitecture.ObservableStateID._$willModify(&state)
+            self = .edit(state)
+          #if DEBUG
+          case var .debug(state):
+            ComposableArchitecture.ObservableStateID._$willModify(&state)
+            self = .debug(state)
+          #endif
+          }
+        }
+      }
+
+      extension Destination: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """
+    }
+  }
+
   @Test func enumIsIdentifiedByCaseAndPayload() {
     assertMacro {
       """

@@ -242,6 +242,279 @@ struct ReducerMacroTests {
     }
   }
 
+  @Test func emptyStructGetsEmptyStateActionAndBody() {
+    assertMacro {
+      """
+      @Reducer
+      public struct Settings {}
+      """
+    } expansion: {
+      """
+      public struct Settings {
+
+          public struct State: Codable, Equatable, Hashable, Sendable {
+            public init() {
+            }
+          }
+
+          public enum Action: Equatable, Hashable, Sendable {
+          }
+
+          public let body = ComposableArchitecture.EmptyReducer<State, Action>()
+      }
+
+      extension Settings: ComposableArchitecture.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func structWithOnlyStateAndActionGetsAnEmptyBody() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State: Equatable {}
+        enum Action { case tapped }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State: Equatable {}
+        @CasePaths.CasePathable
+        enum Action { case tapped 
+      }
+
+        let body = ComposableArchitecture.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableArchitecture.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func storedBodyIsLeftAlone() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        enum Action { case tapped }
+        let body = EmptyReducer<State, Action>()
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State {}
+        @CasePaths.CasePathable
+        enum Action { case tapped 
+      }
+        let body = EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableArchitecture.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func ifConfigBetweenEnumCasesIsRepeatedInEverySynthesizedDeclaration() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        #if os(Linux)
+        case terminal(Terminal)
+        #else
+        case alert(AlertState<Alert>)
+        #endif
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case detail(Detail)
+        #if os(Linux)
+        case terminal(Terminal)
+        #else
+        case alert(AlertState<Alert>)
+        #endif
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        @ComposableArchitecture.ObservableState
+        enum State: ComposableArchitecture.CaseReducerState {
+          typealias StateReducer = Destination
+          case detail(Detail.State)
+          #if os(Linux)
+          case terminal(Terminal.State)
+          #else
+          case alert(AlertState<Alert>)
+          #endif
+        }
+
+        @CasePaths.CasePathable
+        enum Action {
+          case detail(Detail.Action)
+          #if os(Linux)
+          case terminal(Terminal.Action)
+          #else
+          case alert(Alert)
+          #endif
+        }
+
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+          ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            Detail()
+          }
+          #if os(Linux)
+          ComposableArchitecture.Scope(state: \Self.State.Cases.terminal, action: \Self.Action.Cases.terminal) {
+            Terminal()
+          }
+          #else
+          #endif
+        }
+
+        enum CaseScope {
+          case detail(ComposableArchitecture.StoreOf<Detail>)
+          #if os(Linux)
+          case terminal(ComposableArchitecture.StoreOf<Terminal>)
+          #else
+          case alert(AlertState<Alert>)
+          #endif
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          #if os(Linux)
+          case .terminal:
+            return .terminal(store.scope(state: \.terminal, action: \.terminal)!)
+          #else
+          case let .alert(state):
+            return .alert(state)
+          #endif
+          }
+        }
+      }
+
+      extension Destination: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func nestedEnumReducerIsScopedThroughItsBody() {
+    assertMacro {
+      """
+      @Reducer
+      enum Path {
+        case detail(Detail)
+        case settings(Settings)
+        @Reducer
+        enum Settings {
+          case profile(Profile)
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      enum Path {
+        case detail(Detail)
+        case settings(Settings)
+        enum Settings {
+          case profile(Profile)
+
+          @CasePaths.CasePathable
+          @dynamicMemberLookup
+          @ComposableArchitecture.ObservableState
+          enum State: ComposableArchitecture.CaseReducerState {
+            typealias StateReducer = Settings
+            case profile(Profile.State)
+          }
+
+          @CasePaths.CasePathable
+          enum Action {
+            case profile(Profile.Action)
+          }
+
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+            ComposableArchitecture.Scope(state: \Self.State.Cases.profile, action: \Self.Action.Cases.profile) {
+              Profile()
+            }
+          }
+
+          enum CaseScope {
+            case profile(ComposableArchitecture.StoreOf<Profile>)
+          }
+
+          @MainActor
+          static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+            switch store.state {
+            case .profile:
+              return .profile(store.scope(state: \.profile, action: \.profile)!)
+            }
+          }
+        }
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        @ComposableArchitecture.ObservableState
+        enum State: ComposableArchitecture.CaseReducerState {
+          typealias StateReducer = Path
+          case detail(Detail.State)
+          case settings(Settings.State)
+        }
+
+        @CasePaths.CasePathable
+        enum Action {
+          case detail(Detail.Action)
+          case settings(Settings.Action)
+        }
+
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+          ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            Detail()
+          }
+          ComposableArchitecture.Scope(state: \Self.State.Cases.settings, action: \Self.Action.Cases.settings) {
+            Settings.body
+          }
+        }
+
+        enum CaseScope {
+          case detail(ComposableArchitecture.StoreOf<Detail>)
+          case settings(ComposableArchitecture.StoreOf<Settings>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          case .settings:
+            return .settings(store.scope(state: \.settings, action: \.settings)!)
+          }
+        }
+      }
+
+      extension Path.Settings: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+
+      extension Path: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
   @Test func classIsRejected() {
     assertMacro {
       """

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Testing
 
 @Reducer
@@ -60,6 +61,62 @@ private struct Screen {
   }
 }
 
+/// A feature with nothing in it yet: `@Reducer` gives it an empty `State`, `Action` and body.
+@Reducer
+private struct Placeholder {}
+
+/// `State` and `Action` but no body: the body is empty.
+@Reducer
+private struct Label {
+  struct State: Equatable { var text = "" }
+  enum Action: Equatable { case tapped }
+}
+
+/// A stored body is left as it is.
+@Reducer
+private struct Stored {
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case incrementTapped }
+  let body = Reduce<State, Action> { state, _ in
+    state.count += 1
+    return .none
+  }
+}
+
+/// A counter whose state can be saved.
+@Reducer
+private struct Tally {
+  struct State: Codable, Hashable, Sendable { var count = 0 }
+  enum Action: Equatable, Hashable, Sendable { case incrementTapped }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+@Reducer(state: .codable, .equatable, .hashable, .sendable, action: .equatable, .hashable, .sendable)
+private enum Saved {
+  case placeholder(Placeholder)
+  #if os(Linux) || os(macOS) || os(Windows)
+    case tally(Tally)
+  #else
+    case other(Tally)
+  #endif
+  @ReducerCaseIgnored
+  case note(String)
+}
+
+@Reducer
+private enum Route {
+  case counter(Counter)
+  case settings(Settings)
+
+  @Reducer
+  enum Settings {
+    case toggle(Toggle)
+  }
+}
+
 @MainActor
 struct ReducerMacroTests {
   @Test func structReducersWithBodyOrReduce() {
@@ -109,5 +166,36 @@ struct ReducerMacroTests {
     func requiresEquatable(_: some Equatable) {}
     requiresEquatable(Destination.State.empty)
     requiresEquatable(Destination.Action.toggle(.toggled))
+  }
+
+  @Test func structsMissingStateActionOrBodyGetEmptyOnes() {
+    let placeholder = Store(initialState: Placeholder.State()) { Placeholder() }
+    #expect(placeholder.state == Placeholder.State())
+    let label = Store(initialState: Label.State(text: "Hi")) { Label() }
+    label.send(.tapped)
+    #expect(label.text == "Hi")
+  }
+
+  @Test func aStoredBodyIsUsedAsItIs() {
+    let store = Store(initialState: Stored.State()) { Stored() }
+    store.send(.incrementTapped)
+    #expect(store.count == 1)
+  }
+
+  @Test func enumStateWithCodableAndIfConfigCases() throws {
+    let state = Saved.State.tally(Tally.State(count: 3))
+    #expect(Set([state, state]).count == 1)
+    let data = try JSONEncoder().encode(Saved.State.note("Hello"))
+    #expect(try JSONDecoder().decode(Saved.State.self, from: data) == .note("Hello"))
+
+    let store = Store(initialState: state) { Saved.body }
+    store.send(.tally(.incrementTapped))
+    #expect(store.state == .tally(Tally.State(count: 4)))
+  }
+
+  @Test func aNestedEnumReducerRunsThroughItsBody() {
+    let store = Store(initialState: Route.State.settings(.toggle(Toggle.State()))) { Route.body }
+    store.send(.settings(.toggle(.toggled)))
+    #expect(store.state.settings?.toggle == Toggle.State(isOn: true))
   }
 }
