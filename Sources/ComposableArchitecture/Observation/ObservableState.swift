@@ -32,6 +32,10 @@ public protocol ObservableState: Observable {
 public struct ObservableStateID: Hashable, Sendable {
   private var serial: UInt64
   private var tag: Int?
+  /// For an enum case holding a value that is not observable state (`case count(Int)`), the
+  /// value's hash: a new value in the same case is another identity, so observers of the enum
+  /// hear `.count(0)` becoming `.count(1)`. (Not hashable: the case alone identifies it.)
+  private var payload: Int?
 
   /// A new, unique identity.
   public init() {
@@ -40,17 +44,23 @@ public struct ObservableStateID: Hashable, Sendable {
       return serial
     }
     self.tag = nil
+    self.payload = nil
   }
 
-  private init(serial: UInt64, tag: Int?) {
+  private init(serial: UInt64, tag: Int?, payload: Int?) {
     self.serial = serial
     self.tag = tag
+    self.payload = payload
   }
 
-  /// The identity of `value` if it is observable state, or one fixed identity otherwise (used for
-  /// enum cases whose payload is not observable: the case alone identifies them).
+  /// The identity of `value` if it is observable state; otherwise (an enum case's payload that is
+  /// not observable) an identity made from the value's hash, or one fixed identity when it is not
+  /// hashable.
   public static func _$id<T>(for value: T) -> Self {
-    (value as? any ObservableState)?._$id ?? Self(serial: 0, tag: nil)
+    if let observable = value as? any ObservableState {
+      return observable._$id
+    }
+    return Self(serial: 0, tag: nil, payload: (value as? any Hashable)?.hashValue)
   }
 
   /// The identity of an observable value.
@@ -60,7 +70,7 @@ public struct ObservableStateID: Hashable, Sendable {
 
   /// This identity, marked with an enum case's tag: switching cases changes identity.
   public func _$tag(_ tag: Int) -> Self {
-    Self(serial: serial, tag: tag)
+    Self(serial: serial, tag: tag, payload: payload)
   }
 
   /// Detaches `value` if it is observable state.

@@ -76,6 +76,16 @@ public struct ObservationStateRegistrar: Sendable {
   /// A collection of child states changes only when its ids change; the ids share storage with
   /// the collection, so remembering them costs nothing as long as no element is added or removed.
   @inlinable
+  public func willModify<Element: ObservableState>(
+    _ member: inout [Element]
+  ) -> _ModifySnapshot<[Element]> {
+    // Editing an element in place (`state.children[0].count += 1`) keeps every element's
+    // identity: the element's own observers hear the edit, the array's do not.
+    let ids = member.map(\._$id)
+    return _ModifySnapshot { $0.count == ids.count && zip($0, ids).allSatisfy { $0._$id == $1 } }
+  }
+
+  @inlinable
   public func willModify<ID: Hashable, Element: ObservableState>(
     _ member: inout IdentifiedArray<ID, Element>
   ) -> _ModifySnapshot<IdentifiedArray<ID, Element>> {
