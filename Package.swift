@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Sharing", targets: ["Sharing"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "standups", targets: ["standups"]),
+    .executable(name: "case-studies", targets: ["case-studies"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -113,6 +114,21 @@ let package = Package(
       dependencies: ["StandupsTerminal", "TerminalTestSupport"],
       path: "Examples/Standups/Tests/StandupsTerminalTests",
       exclude: ["__Snapshots__"]
+    ),
+    .target(
+      name: "CaseStudiesCore",
+      dependencies: ["ComposableArchitecture"],
+      path: "Examples/CaseStudies/CaseStudiesCore"
+    ),
+    .executableTarget(
+      name: "case-studies",
+      dependencies: ["CaseStudiesCore", "ComposableTerminal"],
+      path: "Examples/CaseStudies/case-studies"
+    ),
+    .testTarget(
+      name: "CaseStudiesTests",
+      dependencies: ["CaseStudiesCore", "TerminalTestSupport"],
+      path: "Examples/CaseStudies/Tests/CaseStudiesTests"
     ),
     .testTarget(
       name: "ComposableTerminalTests",
