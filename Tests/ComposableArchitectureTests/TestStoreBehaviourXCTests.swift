@@ -23,4 +23,19 @@ final class TestStoreBehaviourXCTests: XCTestCase {
     XCTAssertTrue(uncheckedUseMainSerialExecutor)
     XCTAssertEqual(store.state, 0)
   }
+
+  func testAnEffectCancelledWithItsFeatureIsNotStillRunningAtTheEnd() async {
+    struct Stopped: Error {}
+    let listening = AsyncThrowingStream.makeStream(of: Void.self)
+    let store = TestStore(initialState: EditorHost.State()) { EditorHost() } withDependencies: {
+      $0.continuousClock = TestClock()
+      $0.listener = { for try await _ in listening.stream {} }
+    }
+    await store.send(.startTapped) { $0.recording = SelfDismissingEditor.State() }
+    await store.receive(.recording(.startListening))
+    listening.continuation.finish(throwing: Stopped())
+    // The parent dismisses the recorder, which cancels its timer. The test ends right away, before
+    // the cancelled effect has wound down: nothing is reported, as in TCA.
+    await store.receive(.recording(.listeningEnded)) { $0.recording = nil }
+  }
 }

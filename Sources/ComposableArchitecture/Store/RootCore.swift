@@ -83,10 +83,15 @@ final class RootCore<Root: Reducer>: Core {
     let action: Root.Action
   }
 
-  /// The effects still running, oldest first, not counting presentation plumbing.
+  /// The effects still running, oldest first, not counting presentation plumbing or cancelled
+  /// effects.
   var runningEffects: [RunningEffect] {
     effectTasks.keys.sorted().compactMap { id in
-      guard let task = effectTasks[id], let action = effectOrigins[id] else { return nil }
+      // A cancelled effect can no longer feed actions back (its sends are dropped), even if it
+      // has not wound down yet: it is not running, as in TCA.
+      guard let task = effectTasks[id], !task.isCancelled, let action = effectOrigins[id] else {
+        return nil
+      }
       return RunningEffect(task: task, action: action)
     }
   }

@@ -86,9 +86,7 @@ extension TestStore {
         note(TestFailure.skippedReceivedActions(received.map(\.action)), at: creation)
       }
     }
-    // A dismissed store cancelled all of its effects when it was dismissed; they may not have
-    // wound down yet.
-    for effect in core.runningEffects where !isDismissed {
+    for effect in core.runningEffects {
       let origin = effect.action.origin
       if isExhaustive {
         report(TestFailure.effectStillRunningAtEnd(startedBy: effect.action.action, origin: origin), at: origin.location)
