@@ -9,6 +9,8 @@ struct SelfDismissingEditor: Reducer {
     case saveTapped
     case saved
     case listeningEnded
+    case listeningFailed
+    case listenUntilFailure
     case startAutosave
     case startListening
   }
@@ -36,8 +38,14 @@ struct SelfDismissingEditor: Reducer {
         for await _ in clock.timer(interval: .seconds(1)) { await send(.saved) }
         await listening
       }
-    case .listeningEnded:
+    case .listeningEnded, .listeningFailed:
       return .none
+    case .listenUntilFailure:
+      return .run { _ in
+        try await listener()
+      } catch: { _, send in
+        await send(.listeningFailed)
+      }
     case .startAutosave:
       // Ignores cancellation of its sleep, so only a cancelled `send` keeps it from saving.
       return .run { send in
@@ -112,7 +120,7 @@ struct TestStoreBehaviourTests {
     }
     await store.send(.startAutosave)
     await store.skipInFlightEffects()
-    await clock.run()
+    await clock.advance(by: .seconds(5))
     // Had the effect not been cancelled, `.saved` would arrive and fail the test at its end as an
     // unreceived action.
     await store.finish()
@@ -126,7 +134,7 @@ struct TestStoreBehaviourTests {
     await store.send(.startAutosave)
     await store.send(.closeTapped)
     // The autosave was cancelled: nothing arrives, and nothing is left running.
-    await clock.run()
+    await clock.advance(by: .seconds(5))
     await withKnownIssue {
       await store.send(.saveTapped)
     } matching: { issue in
@@ -146,4 +154,17 @@ struct TestStoreBehaviourTests {
     }
   }
 
+  @Test func anEffectThatSentItsLastActionIsNotStillRunningAfterItIsReceived() async {
+    struct Stopped: Error {}
+    let listening = AsyncThrowingStream.makeStream(of: Void.self)
+    let store = TestStore(initialState: SelfDismissingEditor.State()) {
+      SelfDismissingEditor()
+    } withDependencies: {
+      $0.listener = { for try await _ in listening.stream {} }
+    }
+    await store.send(.listenUntilFailure)
+    listening.continuation.finish(throwing: Stopped())
+    // The effect ends right after sending this: the test ends without waiting for it.
+    await store.receive(.listeningFailed)
+  }
 }

@@ -159,7 +159,8 @@ extension TestStore {
       sharedChanges: next.sharedChanges,
       at: location
     )
+    // Let the effect that fed the action back run on, as after a send: one that just sent its
+    // last action finishes instead of being reported as still running, as in TCA.
+    await Task.megaYield()
   }
 }
-
-/// `\.child.tick` → `.child.tick`, for messages.
