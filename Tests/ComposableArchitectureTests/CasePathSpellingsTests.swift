@@ -262,6 +262,37 @@ final class CasePathSpellingsXCTests: XCTestCase {
   }
 
   @available(*, deprecated)
+  func testLocalTypesWithoutMacros() async {
+    // Types local to a function cannot take macros: case paths are how they scope.
+    struct Toggle: Reducer {
+      struct State: Equatable { var isOn = false }
+      enum Action: Equatable { case toggled }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.isOn.toggle()
+        return .none
+      }
+    }
+    struct Settings: Reducer {
+      struct State: Equatable {
+        var sound = Toggle.State()
+        var vibration: Toggle.State?
+      }
+      enum Action: Equatable {
+        case sound(Toggle.Action)
+        case vibration(Toggle.Action)
+      }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.sound, action: /Action.sound) { Toggle() }
+        EmptyReducer()
+          .ifLet(\.vibration, action: /Action.vibration) { Toggle() }
+      }
+    }
+    let store = TestStore(initialState: Settings.State(vibration: Toggle.State())) { Settings() }
+    await store.send(.sound(.toggled)) { $0.sound.isOn = true }
+    await store.send(.vibration(.toggled)) { $0.vibration?.isOn = true }
+  }
+
+  @available(*, deprecated)
   func testPresentationAndStackCaseSubscripts() {
     enum Destination: Equatable {
       case counter(LegacyCounter.State)
