@@ -31,6 +31,24 @@ let counterHints = [
   KeyHint("a", "add"), KeyHint("+/-", "count"), KeyHint("f", "fact"), KeyHint("d", "remove"),
 ]
 
+/// What a key asks of a counters list, the same on both counters screens.
+enum CounterCommand {
+  case add, moveUp, moveDown, increment, decrement, fact, remove
+
+  init?(_ key: Key) {
+    switch key {
+    case .character("a"): self = .add
+    case .up: self = .moveUp
+    case .down: self = .moveDown
+    case .character("+"), .right: self = .increment
+    case .character("-"), .left: self = .decrement
+    case .character("f"): self = .fact
+    case .character("d"), .backspace: self = .remove
+    default: return nil
+    }
+  }
+}
+
 /// A list selection kept in range as rows come and go.
 struct Selection {
   var index = 0
@@ -71,21 +89,20 @@ final class CountersScreen: CaseStudyScreen {
       }
       return .handled
     }
-    switch key {
-    case .character("a"):
+    guard let command = CounterCommand(key) else { return .ignored }
+    let send = { (action: CounterRow.Action) in
+      if let selected { _ = self.store.send(.counters(.element(id: selected.id, action: action))) }
+    }
+    switch command {
+    case .add:
       store.send(.addTapped)
       selection.index = store.counters.count - 1
-    case .up: selection.move(by: -1, count: counters.count)
-    case .down: selection.move(by: 1, count: counters.count)
-    case .character("+"), .right:
-      if let selected { store.send(.counters(.element(id: selected.id, action: .incrementTapped))) }
-    case .character("-"), .left:
-      if let selected { store.send(.counters(.element(id: selected.id, action: .decrementTapped))) }
-    case .character("f"):
-      if let selected { store.send(.counters(.element(id: selected.id, action: .factTapped))) }
-    case .character("d"), .backspace:
-      if let selected { store.send(.removeTapped(id: selected.id)) }
-    default: return .ignored
+    case .moveUp: selection.move(by: -1, count: counters.count)
+    case .moveDown: selection.move(by: 1, count: counters.count)
+    case .increment: send(.incrementTapped)
+    case .decrement: send(.decrementTapped)
+    case .fact: send(.factTapped)
+    case .remove: if let selected { store.send(.removeTapped(id: selected.id)) }
     }
     return .handled
   }
@@ -119,18 +136,17 @@ final class VanillaCountersScreen: CaseStudyScreen {
       if key == .enter || key == .escape { selected.dismissFactTapped() }
       return .handled
     }
-    switch key {
-    case .character("a"):
+    guard let command = CounterCommand(key) else { return .ignored }
+    switch command {
+    case .add:
       model.addTapped()
       selection.index = model.counters.count - 1
-    case .up: selection.move(by: -1, count: counters.count)
-    case .down: selection.move(by: 1, count: counters.count)
-    case .character("+"), .right: selected?.incrementTapped()
-    case .character("-"), .left: selected?.decrementTapped()
-    case .character("f"): selected?.factTapped()
-    case .character("d"), .backspace:
-      if let selected { model.removeTapped(id: selected.id) }
-    default: return .ignored
+    case .moveUp: selection.move(by: -1, count: counters.count)
+    case .moveDown: selection.move(by: 1, count: counters.count)
+    case .increment: selected?.incrementTapped()
+    case .decrement: selected?.decrementTapped()
+    case .fact: selected?.factTapped()
+    case .remove: if let selected { model.removeTapped(id: selected.id) }
     }
     return .handled
   }

@@ -30,12 +30,14 @@ public struct BindingAction<Root>: @unchecked Sendable {
     _ value: Value
   ) -> Self {
     let unchecked = UncheckedSendable(keyPath)
-    return Self(
-      keyPath: keyPath,
-      value: value,
-      apply: { $0[keyPath: unchecked.value] = value },
-      isEqual: { ($0 as? Value) == value }
-    )
+    return setting(keyPath, to: value) { $0[keyPath: unchecked.value] = value }
+  }
+
+  /// The action that names the field at `keyPath`, compares by `value`, and applies `apply`.
+  static func setting<Value: Equatable & Sendable>(
+    _ keyPath: PartialKeyPath<Root>, to value: Value, apply: @escaping @Sendable (inout Root) -> Void
+  ) -> Self {
+    Self(keyPath: keyPath, value: value, apply: apply, isEqual: { ($0 as? Value) == value })
   }
 
   /// Applies the action to `root`.

@@ -72,12 +72,7 @@ extension BindingAction {
     _ value: Value
   ) -> Self {
     let unchecked = UncheckedSendable(keyPath)
-    return Self(
-      keyPath: keyPath,
-      value: value,
-      apply: { $0[keyPath: unchecked.value].wrappedValue = value },
-      isEqual: { ($0 as? Value) == value }
-    )
+    return setting(keyPath, to: value) { $0[keyPath: unchecked.value].wrappedValue = value }
   }
 }
 
