@@ -309,10 +309,11 @@ final class CasePathSpellingsXCTests: XCTestCase {
     var stack = StackState<Destination>()
     stack.append(.settings("a"))
     stack.append(.counter(LegacyCounter.State()))
-    XCTAssertEqual(stack[id: 0, case: /Destination.settings], "a")
-    XCTAssertNil(stack[id: 1, case: /Destination.settings])
-    stack[id: 1, case: /Destination.counter]?.count = 7
-    XCTAssertEqual(stack[id: 1], .counter(LegacyCounter.State(count: 7)))
+    let (first, second) = (stack.ids[0], stack.ids[1])
+    XCTAssertEqual(stack[id: first, case: /Destination.settings], "a")
+    XCTAssertNil(stack[id: second, case: /Destination.settings])
+    stack[id: second, case: /Destination.counter]?.count = 7
+    XCTAssertEqual(stack[id: second], .counter(LegacyCounter.State(count: 7)))
   }
 }
 
