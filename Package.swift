@@ -136,7 +136,13 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture"]
+      dependencies: [
+        "ComposableArchitecture",
+        // On Linux, swift-dependencies resets its cache of test values before each XCTest test
+        // through this library, which it loads by name: without it, XCTest tests share test
+        // dependencies (a stack's element ids would go on counting from the previous test).
+        .product(name: "DependenciesTestObserver", package: "swift-dependencies"),
+      ]
     ),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",

@@ -38,4 +38,18 @@ final class TestStoreBehaviourXCTests: XCTestCase {
     // the cancelled effect has wound down: nothing is reported, as in TCA.
     await store.receive(.recording(.listeningEnded)) { $0.recording = nil }
   }
+
+  // Each XCTest test gets fresh test dependencies: whichever of these two runs second would see
+  // the stack ids go on from the first if they were shared.
+  func testStackIDsStartAtZeroInEachTestA() async {
+    var path = StackState<Int>()
+    path.append(1)
+    XCTAssertEqual(path.ids.first, 0)
+  }
+
+  func testStackIDsStartAtZeroInEachTestB() async {
+    var path = StackState<Int>()
+    path.append(1)
+    XCTAssertEqual(path.ids.first, 0)
+  }
 }
