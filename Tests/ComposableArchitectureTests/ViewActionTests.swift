@@ -68,13 +68,20 @@ struct ProfileForm {
 @Reducer
 struct ViewProfileForm {
   @ObservableState
-  struct State: Equatable { var name = "" }
+  struct State: Equatable { var name = ""; var isNameValid = false }
   enum Action: ViewAction, Equatable {
     case view(View)
     enum View: BindableAction, Equatable { case binding(BindingAction<State>) }
   }
   var body: some ReducerOf<Self> {
     BindingReducer(action: \.view)
+    Reduce { state, action in
+      // The key path's root is this feature's state, though the binding lives in `View`.
+      if case .view(.binding(\.name)) = action {
+        state.isNameValid = !state.name.isEmpty
+      }
+      return .none
+    }
   }
 }
 
@@ -92,5 +99,6 @@ struct ViewProfileForm {
     let store = Store(initialState: ViewProfileForm.State()) { ViewProfileForm() }
     store.name = "Blob"
     #expect(store.name == "Blob")
+    #expect(store.isNameValid)
   }
 }
