@@ -47,6 +47,8 @@ public struct RecordMeeting: Sendable {
     case endMeetingButtonTapped
     case nextButtonTapped
     case onTask
+    /// The app is quitting in the middle of the meeting: keep what was said and typed so far.
+    case quitWhileRecording
     case timerTick
     case speechFailure
     case speechResult(String)
@@ -117,6 +119,11 @@ public struct RecordMeeting: Sendable {
           }
         }
 
+      case .quitWhileRecording:
+        guard state.secondsElapsed > 0 || !state.meetingTranscript.isEmpty else { return .none }
+        saveMeeting(&state)
+        return .none
+
       case .timerTick:
         // The timer stops while an alert asks what to do.
         guard state.alert == nil else { return .none }
@@ -144,9 +151,14 @@ public struct RecordMeeting: Sendable {
   }
 
   private func meetingFinished(_ state: inout State) -> Effect<Action> {
+    saveMeeting(&state)
+    return .run { _ in await dismiss() }
+  }
+
+  /// Adds the meeting, with its transcript, to the standup's past meetings.
+  private func saveMeeting(_ state: inout State) {
     let meeting = Meeting(id: Meeting.ID(uuid()), date: now, transcript: state.meetingTranscript)
     state.$standup.withLock { $0.meetings.insert(meeting, at: 0) }
-    return .run { _ in await dismiss() }
   }
 }
 

@@ -20,7 +20,11 @@ public enum StandupsTerminalApp {
     store.send(.standupsList(.onAppear))
 
     await TerminalApp.run(beforeExit: {
-      // Nothing typed is lost: write the change the file storage is still holding back.
+      // Nothing typed is lost: a meeting in progress is saved as it stands, and the change the
+      // file storage is still holding back is written.
+      if let id = store.state.path.ids.last, case .record? = store.state.path[id: id] {
+        store.send(.path(.element(id: id, action: .record(.quitWhileRecording))))
+      }
       FileStorage.flushPendingWrites()
     }) { buffer in
       renderer.render(store.state, ui: model.ui, into: &buffer)

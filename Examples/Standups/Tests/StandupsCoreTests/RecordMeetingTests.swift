@@ -107,6 +107,32 @@ import Testing
     }
   }
 
+  @Test func quittingMidMeetingKeepsWhatWasTyped() async {
+    let store = TestStore(
+      initialState: RecordMeeting.State(notes: "Ship it", secondsElapsed: 42, standup: Shared(value: standup))
+    ) {
+      RecordMeeting()
+    } withDependencies: {
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+      $0.uuid = .incrementing
+    }
+    await store.send(.quitWhileRecording) {
+      $0.$standup.withLock {
+        $0.meetings.insert(
+          Meeting(id: Meeting.ID(UUID(0)), date: Date(timeIntervalSince1970: 1_234_567_890), transcript: "Ship it"),
+          at: 0
+        )
+      }
+    }
+  }
+
+  @Test func quittingBeforeTheMeetingStartedSavesNothing() async {
+    let store = TestStore(initialState: RecordMeeting.State(standup: Shared(value: standup))) {
+      RecordMeeting()
+    }
+    await store.send(.quitWhileRecording)
+  }
+
   @Test func nextSpeakerAndTheLastSpeakerAsksToEnd() async {
     let store = TestStore(initialState: RecordMeeting.State(standup: Shared(value: standup))) {
       RecordMeeting()

@@ -123,6 +123,30 @@ struct EndToEndTests {
     #expect(saved.contains("\"title\" : \"OneTwo\""))
   }
 
+  @Test func quittingMidMeetingKeepsTheNotes() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    try start("", in: session)
+    try session.waitFor("No standups yet")
+    try session.send("a", literal: true)
+    try session.waitFor("New standup")
+    try session.send("Retro", literal: true)
+    try session.send("C-s")
+    try session.waitFor("● Retro")
+    try session.send("Enter")
+    try session.waitFor("Past meetings")
+    try session.send("s", literal: true)
+    try session.waitFor("Speech recognition")
+    try session.send("Enter")  // continue without recording
+    try session.send("Tab")
+    try session.send("Keep the notes", literal: true)
+    try session.waitFor("Keep the notes")
+    // Ctrl-C is a key in raw mode: the app quits as with q, saving the meeting as it stands.
+    try session.send("C-c")
+    try expectQuitCleanly(session)
+    let saved = try String(contentsOf: dataFile, encoding: .utf8)
+    #expect(saved.contains("Keep the notes"))
+  }
+
   @Test func aDamagedDataFileIsMovedAsideAndExplained() throws {
     try FileManager.default.createDirectory(at: dataFile.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{ damaged".utf8).write(to: dataFile)
