@@ -7,47 +7,32 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
 struct PseudoTerminalTests {
   let counter = builtProduct("terminal-counter").path
-  let folder: URL
+  let run: RecordedRun
+  var folder: URL { run.folder }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("cta-pty-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    run = try RecordedRun(name: "cta-pty")
   }
 
-  /// Starts the counter in a shell that records the terminal settings before and after it, its
-  /// pid and its exit status.
+  /// Starts the counter, saving its count to `count` in the run's folder.
   func start() throws -> TmuxSession {
     let session = try TmuxSession(width: 60, height: 12)
-    let dir = folder.path
-    // A script, not an interactive command line: an interactive shell would stop the line when
-    // its child dies of SIGINT, before it prints the exit status.
-    let script = """
-      stty -g > \(dir)/before
-      sh -c 'echo $$ > \(dir)/pid; exec \(counter) \(dir)/count'
-      echo "exit=$?"
-      stty -g > \(dir)/after
-      echo done
-      """
-    try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-    try session.type("clear; bash \(dir)/run.sh")
+    try run.start(counter, "\(folder.path)/count", in: session)
     try session.waitFor("Count: 0")
     return session
   }
 
   func file(_ name: String) throws -> String {
-    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try run.file(name)
   }
 
-  /// Checks the terminal is back to how it was: the shell's screen, the cursor shown, the same
-  /// stty settings, and the exit status.
+  /// Checks the terminal is back to how it was (the shell's screen, the cursor shown, the same stty
+  /// settings) and the exit status.
   func expectRestored(_ session: TmuxSession, exitStatus: Int) throws {
-    let screen = try session.waitFor("done")
-    #expect(screen.contains("exit=\(exitStatus)"))
-    #expect(!screen.contains("Count:"))  // the program's frames were on the alternate screen
-    #expect(try session.display("#{alternate_on}") == "0")
-    #expect(try session.display("#{cursor_flag}") == "1")
-    #expect(try file("before") == file("after"))
+    let ending = try run.ending(in: session)
+    #expect(ending.exitStatus == exitStatus)
+    #expect(!ending.screen.contains("Count:"))  // the program's frames were on the alternate screen
+    #expect(ending.isRestored)
   }
 
   @Test func rawModeRenderingAndQuit() throws {
@@ -84,7 +69,7 @@ struct PseudoTerminalTests {
     let session = try start()
     try session.send("Up")
     try session.waitFor("Count: 1")
-    _ = try TmuxSession.run(["kill", "-\(signal)", file("pid")])
+    try run.kill(signal)
     try expectRestored(session, exitStatus: 128 + number)
     #expect(try file("count") == "1")
   }
@@ -92,7 +77,7 @@ struct PseudoTerminalTests {
   @Test(arguments: [("SEGV", 11), ("ABRT", 6), ("BUS", 7), ("ILL", 4), ("FPE", 8)])
   func crashSignalsRestoreAndReRaise(signal: String, number: Int) throws {
     let session = try start()
-    _ = try TmuxSession.run(["kill", "-\(signal)", file("pid")])
+    try run.kill(signal)
     try expectRestored(session, exitStatus: 128 + number)
   }
 

@@ -8,36 +8,23 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
 struct EndToEndTests {
   let program = builtProduct("standups").path
-  let folder: URL
+  let run: RecordedRun
+  var folder: URL { run.folder }
   var dataFile: URL { folder.appendingPathComponent("data/standups.json") }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("standups-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    run = try RecordedRun(name: "standups-e2e")
   }
 
-  /// Runs `standups ARGUMENTS` in a shell script that records the terminal settings around it.
+  /// Runs `standups ARGUMENTS` on the test's data file.
   func start(_ arguments: String, in session: TmuxSession) throws {
-    let dir = folder.path
-    let script = """
-      stty -g > \(dir)/before
-      sh -c 'echo $$ > \(dir)/pid; exec "$0" "$@"' \(program) --data \(dataFile.path) \(arguments)
-      echo "exit=$?"
-      stty -g > \(dir)/after
-      echo done
-      """
-    try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-    try session.type("clear; bash \(dir)/run.sh")
+    try run.start(program, "--data \(dataFile.path) \(arguments)", in: session)
   }
 
   func expectQuitCleanly(_ session: TmuxSession) throws {
-    let screen = try session.waitFor("done")
-    #expect(screen.contains("exit=0"))
-    #expect(try session.display("#{alternate_on}") == "0")
-    #expect(try session.display("#{cursor_flag}") == "1")
-    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
-    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
-    #expect(before == after)
+    let ending = try run.ending(in: session)
+    #expect(ending.exitStatus == 0)
+    #expect(ending.isRestored)
   }
 
   @Test func addRecordAndDeleteAStandup() throws {
@@ -113,12 +100,10 @@ struct EndToEndTests {
     try session.send("Two", literal: true)
     try session.send("C-s")
     try session.waitFor("Standups › OneTwo")
-    let pid = try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    _ = try TmuxSession.run(["kill", "-TERM", pid])
-    let screen = try session.waitFor("done")
-    #expect(screen.contains("exit=143"))
-    #expect(try session.display("#{alternate_on}") == "0")
+    try run.kill("TERM")
+    let ending = try run.ending(in: session)
+    #expect(ending.exitStatus == 143)
+    #expect(ending.isRestored)
     let saved = try String(contentsOf: dataFile, encoding: .utf8)
     #expect(saved.contains("\"title\" : \"OneTwo\""))
   }
