@@ -5,8 +5,9 @@ import Testing
 // The README's recipe, in a file that imports Foundation: the time operators with the
 // `any Clock<Duration>` that `@Dependency(\.continuousClock)` gives.
 
-@Reducer
-struct ClockSearch {
+/// The state and actions of a search whose requests are debounced and whose taps are throttled;
+/// `ClockSearch` times them with a clock, `QueueSearch` (SchedulerTimeTests) with a scheduler.
+enum TimedSearch {
   @ObservableState
   struct State: Equatable {
     var query = ""
@@ -14,6 +15,7 @@ struct ClockSearch {
     var taps = 0
   }
 
+  @CasePathable
   enum Action: Equatable {
     case queryChanged(String)
     case search(String)
@@ -22,6 +24,13 @@ struct ClockSearch {
   }
 
   enum CancelID { case search, tap }
+}
+
+@Reducer
+struct ClockSearch {
+  typealias State = TimedSearch.State
+  typealias Action = TimedSearch.Action
+  typealias CancelID = TimedSearch.CancelID
 
   @Dependency(\.continuousClock) var clock
 

@@ -7,21 +7,9 @@ import Testing
 
 @Reducer
 struct QueueSearch {
-  @ObservableState
-  struct State: Equatable {
-    var query = ""
-    var searches: [String] = []
-    var taps = 0
-  }
-
-  enum Action: Equatable {
-    case queryChanged(String)
-    case search(String)
-    case tapped
-    case tapDelivered
-  }
-
-  enum CancelID { case search, tap }
+  typealias State = TimedSearch.State
+  typealias Action = TimedSearch.Action
+  typealias CancelID = TimedSearch.CancelID
 
   @Dependency(\.mainQueue) var mainQueue
 
