@@ -27,6 +27,18 @@ struct EndToEndTests {
     #expect(ending.isRestored)
   }
 
+  /// From the empty list: adds a standup named `title` (with no attendees) and opens it.
+  func addAndOpenStandup(_ title: String, in session: TmuxSession) throws {
+    try session.waitFor("No standups yet")
+    try session.send("a", literal: true)
+    try session.waitFor("New standup")
+    try session.send(title, literal: true)
+    try session.send("C-s")
+    try session.waitFor("● \(title)")
+    try session.send("Enter")
+    try session.waitFor("Past meetings")
+  }
+
   @Test func addRecordAndDeleteAStandup() throws {
     let session = try TmuxSession(width: 80, height: 24)
     try start("", in: session)
@@ -85,16 +97,9 @@ struct EndToEndTests {
   @Test func sigtermSavesEverything() throws {
     let session = try TmuxSession(width: 80, height: 24)
     try start("", in: session)
-    try session.waitFor("No standups yet")
-    try session.send("a", literal: true)
-    try session.waitFor("New standup")
-    try session.send("One", literal: true)
-    try session.send("C-s")
-    try session.waitFor("● One")
     // A second change right after the first is held back by the file storage (at most one write
     // a second); SIGTERM must flush it.
-    try session.send("Enter")
-    try session.waitFor("Past meetings")
+    try addAndOpenStandup("One", in: session)
     try session.send("e", literal: true)
     try session.waitFor("Edit standup")
     try session.send("Two", literal: true)
@@ -111,14 +116,7 @@ struct EndToEndTests {
   @Test func quittingMidMeetingKeepsTheNotes() throws {
     let session = try TmuxSession(width: 80, height: 24)
     try start("", in: session)
-    try session.waitFor("No standups yet")
-    try session.send("a", literal: true)
-    try session.waitFor("New standup")
-    try session.send("Retro", literal: true)
-    try session.send("C-s")
-    try session.waitFor("● Retro")
-    try session.send("Enter")
-    try session.waitFor("Past meetings")
+    try addAndOpenStandup("Retro", in: session)
     try session.send("s", literal: true)
     try session.waitFor("Speech recognition")
     try session.send("Enter")  // continue without recording
