@@ -11,7 +11,11 @@ import Observation
 /// }
 /// ```
 @attached(extension, conformances: Observable, ObservableState, _InPlaceModifiable)
-@attached(member, names: named(_$id), named(_$observationRegistrar), named(_$willModify), named(_$modifier))
+@attached(
+  member,
+  names: named(_$id), named(_$observationRegistrar), named(_$willModify), named(_$modifier),
+  named(_$propertyKeyPaths)
+)
 @attached(memberAttribute)
 public macro ObservableState() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ObservableStateMacro")

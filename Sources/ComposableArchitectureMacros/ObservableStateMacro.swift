@@ -67,6 +67,7 @@ extension ObservableStateMacro: MemberMacro {
   }
 
   static func structMembers(_ declaration: some DeclGroupSyntax, access: String) -> [DeclSyntax] {
+    let propertyNames = inPlaceProperties(declaration).map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 }
     let modifierCases = inPlaceProperties(declaration).map { name in
       """
       if keyPath == \\Self.\(name) {
@@ -93,6 +94,11 @@ extension ObservableStateMacro: MemberMacro {
       \(raw: access)static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
         \(raw: modifierCases.joined(separator: "\n  "))
         return nil
+      }
+      """,
+      """
+      \(raw: access)static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] {
+        [\(raw: propertyNames.isEmpty ? "" : propertyNames.map { "(\\Self.\($0), \"\($0)\")" }.joined(separator: ", "))]
       }
       """,
     ]

@@ -61,6 +61,10 @@ struct ObservableStateMacroTests {
           }
           return nil
         }
+
+        static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] {
+          [(\Self.count, "count"), (\Self.title, "title")]
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable, ComposableArchitecture._InPlaceModifiable {
@@ -101,6 +105,10 @@ struct ObservableStateMacroTests {
             }
           }
           return nil
+        }
+
+        public static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] {
+          [(\Self.count, "count")]
         }
       }
 

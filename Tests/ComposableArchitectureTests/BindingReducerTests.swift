@@ -74,3 +74,29 @@ struct BindingReducerTests {
     #expect(dump.contains("10"))
   }
 }
+
+@ObservableState
+private struct Profile: Equatable {
+  var name = ""
+  var address = Address()
+}
+
+@ObservableState
+private struct Address: Equatable {
+  var city = ""
+}
+
+@MainActor
+struct BindingActionDumpTests {
+  @Test func bindingActionsNameObservableStateFieldsAsWritten() {
+    var dump = ""
+    customDump(BindingAction<Profile>.set(\.name, "Blob"), to: &dump)
+    #expect(dump.contains(#"\.name"#), "\(dump)")
+    #expect(!dump.contains("computed"), "\(dump)")
+
+    dump = ""
+    customDump(BindingAction<Profile>.set(\.address.city, "Paris"), to: &dump)
+    #expect(dump.contains(#"\.address.city"#), "\(dump)")
+    #expect(!dump.contains("computed"), "\(dump)")
+  }
+}

@@ -59,8 +59,16 @@ extension BindingAction: Equatable {
 
 extension BindingAction: CustomDumpReflectable {
   public var customDumpMirror: Mirror {
-    Mirror(self, children: ["set": (keyPath, value)], displayStyle: .enum)
+    // `\.title` rather than Linux's `\State.<computed 0x…>` for `@ObservableState` fields.
+    let keyPath: Any = readableKeyPath(self.keyPath).map(KeyPathText.init) ?? self.keyPath
+    return Mirror(self, children: ["set": (keyPath, value)], displayStyle: .enum)
   }
+}
+
+/// A key path's text, dumped as it is.
+private struct KeyPathText: CustomDumpStringConvertible {
+  let text: String
+  var customDumpDescription: String { text }
 }
 
 extension BindingAction: CasePathable {

@@ -8,6 +8,14 @@ public protocol _InPlaceModifiable {
   /// A function that mutates the property at `keyPath` in place, or `nil` if `keyPath` is not a
   /// property of this type (a longer path, or a computed property).
   static func _$modifier(for keyPath: AnyKeyPath) -> Any?
+
+  /// The tracked properties' key paths with their names, so that messages can name a key path
+  /// that Linux prints as `<computed 0x…>` (see `readableKeyPath(_:)`).
+  static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] { get }
+}
+
+extension _InPlaceModifiable {
+  public static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] { [] }
 }
 
 /// Used by the generated `_$modifier(for:)`: mutate `member` in place as a `Value`.
