@@ -197,7 +197,7 @@ final class CasePathSpellingsXCTests: XCTestCase {
     await store.send(.path(.element(id: 1, action: .dismissTapped)))
     await store.receive(.path(.popFrom(id: 1))) { $0.path.pop(from: 1) }
     await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
-    await clock.run()
+    await clock.advance(by: .seconds(5))
   }
 
   @available(*, deprecated)
@@ -247,7 +247,7 @@ final class CasePathSpellingsXCTests: XCTestCase {
     await store.send(.loggedIn(.delayedIncrementTapped))
     // Leaving the case cancels the logged-in child's effect.
     await store.send(.logOutTapped) { $0 = .loggedOut(LegacyCounter.State()) }
-    await clock.run()
+    await clock.advance(by: .seconds(5))
     await store.send(.loggedOut(.incrementTapped)) { $0 = .loggedOut(LegacyCounter.State(count: 1)) }
   }
 

@@ -48,7 +48,7 @@ struct CountersTests {
     await store.send(\.counters[id: first].factTapped) { $0.counters[id: first]?.isLoadingFact = true }
     await store.send(.removeTapped(id: first)) { $0.counters.remove(id: first) }
     // The request is gone with its counter: nothing arrives, and nothing is left running.
-    await clock.run()
+    await clock.advance(by: .seconds(5))
     #expect(store.state.counters.ids == [second])
   }
 
