@@ -59,7 +59,7 @@ public macro ObservationStateIgnored() =
 /// ```
 @attached(
   member,
-  names: named(State), named(Action), named(body), named(CaseScope), named(scope)
+  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)
@@ -74,7 +74,7 @@ public macro Reducer() =
 /// ```
 @attached(
   member,
-  names: named(State), named(Action), named(body), named(CaseScope), named(scope)
+  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)

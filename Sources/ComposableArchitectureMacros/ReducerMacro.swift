@@ -68,7 +68,8 @@ extension ReducerMacro: MemberAttributeMacro {
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
+    // An `@Reducer enum` that declares its own `Action` or `State` gets the same attributes, so
+    // its synthesized `body` and `scope(_:)` can use their case paths.
     if let enumDecl = member.as(EnumDeclSyntax.self) {
       var attributes: [AttributeSyntax] = []
       let name = enumDecl.name.text
@@ -81,6 +82,7 @@ extension ReducerMacro: MemberAttributeMacro {
       }
       return attributes
     }
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
     if
       let property = member.as(VariableDeclSyntax.self),
       property.identifier?.text == "body",
@@ -90,9 +92,48 @@ extension ReducerMacro: MemberAttributeMacro {
       property.bindings.first?.initializer == nil,
       !property.attributes.contains(attributeNamed: "ReducerBuilder")
     {
-      return ["@\(raw: module).ReducerBuilder<Self.State, Self.Action>"]
+      let types = bodyTypes(property) ?? ("Self.State", "Self.Action")
+      return ["@\(raw: module).ReducerBuilder<\(raw: types.state), \(raw: types.action)>"]
     }
     return []
+  }
+
+  /// The state and action types a `body` names: `some Reducer<Int, Bool>` gives `Int` and `Bool`,
+  /// `some ReducerOf<Base>` gives `Base.State` and `Base.Action`; nil for `ReducerOf<Self>` and
+  /// anything else, which means the reducer's own `State` and `Action`.
+  static func bodyTypes(_ property: VariableDeclSyntax) -> (state: String, action: String)? {
+    guard
+      let type = property.bindings.first?.typeAnnotation?.type,
+      let someType = type.as(SomeOrAnyTypeSyntax.self),
+      let constraint = someType.constraint.as(IdentifierTypeSyntax.self),
+      let arguments = constraint.genericArgumentClause?.arguments.map({ $0.argument.trimmedDescription })
+    else { return nil }
+    switch (constraint.name.text, arguments.count) {
+    case ("Reducer", 2):
+      return ["State", "Self.State"].contains(arguments[0]) ? nil : (arguments[0], arguments[1])
+    case ("ReducerOf", 1):
+      return arguments[0] == "Self" ? nil : ("\(arguments[0]).State", "\(arguments[0]).Action")
+    default:
+      return nil
+    }
+  }
+
+  /// Whether a `@Reducer struct` names other types than its own `State` and `Action` in `body`
+  /// or `reduce(into:action:)` (`var body: some Reducer<Int, Bool>`): then it has none to
+  /// synthesize.
+  static func usesOtherTypes(_ structDecl: StructDeclSyntax) -> Bool {
+    structDecl.memberBlock.members.contains { member in
+      if let property = member.decl.as(VariableDeclSyntax.self), property.identifier?.text == "body" {
+        return bodyTypes(property) != nil
+      }
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "reduce",
+        let stateParameter = function.signature.parameterClause.parameters.first
+      {
+        let type = stateParameter.type.as(AttributedTypeSyntax.self)?.baseType ?? stateParameter.type
+        return !["State", "Self.State"].contains(type.trimmedDescription)
+      }
+      return false
+    }
   }
 }
 
@@ -122,16 +163,23 @@ extension ReducerMacro: MemberMacro {
     )
     guard
       let cases = EnumCaseTree(enumDecl.memberBlock.members, { caseDecl, element, _ in
-        ReducerCase(
-          element, attributes: caseDecl.attributes, nestedEnumReducers: nestedEnumReducers, in: context
-        )
+        ReducerCase(element, attributes: caseDecl.attributes, nestedEnumReducers: nestedEnumReducers)
       })
     else { return [] }
+    // What the enum declares itself is kept (TCA does the same): a hand-written `Action` with a
+    // `case alert(Alert)`, a custom `State`, or a `static var body`.
+    let declared = Set(
+      enumDecl.memberBlock.members.compactMap { member -> String? in
+        let decl = member.decl
+        if let nominal = decl.asProtocol(NamedDeclSyntax.self) { return nominal.name.text }
+        if let variable = decl.as(VariableDeclSyntax.self) { return variable.identifier?.text }
+        if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text }
+        return nil
+      }
+    )
 
-    let stateCases = cases.render { "case \($0.name)\($0.stateType.map { "(\($0))" } ?? "")" }
-    let actionCases = cases.render { reducerCase in
-      reducerCase.actionType.map { "case \(reducerCase.name)(\($0))" }
-    }
+    let stateCases = cases.render { "case \($0.name)\($0.stateParameters ?? "")" }
+    let actionCases = cases.render { "case \($0.name)(\($0.actionType))" }
     let scopes = cases.render { reducerCase -> String? in
       guard let reducer = reducerCase.reducerExpression else { return nil }
       return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) { \(reducer) }"
@@ -139,7 +187,7 @@ extension ReducerMacro: MemberMacro {
     let caseScopeCases = cases.render { reducerCase -> String in
       switch reducerCase.kind {
       case let .reducer(type, _): return "case \(reducerCase.name)(\(module).StoreOf<\(type)>)"
-      case .ephemeral, .ignored: return "case \(reducerCase.name)\(reducerCase.stateType.map { "(\($0))" } ?? "")"
+      case .ephemeral, .ignored: return "case \(reducerCase.name)\(reducerCase.stateParameters ?? "")"
       }
     }
     let scopeSwitch = cases.render { reducerCase -> String in
@@ -147,10 +195,7 @@ extension ReducerMacro: MemberMacro {
       case .reducer:
         return "case .\(reducerCase.name): return .\(reducerCase.name)(store.scope(state: \\.\(reducerCase.name), action: \\.\(reducerCase.name))!)"
       case .ephemeral, .ignored:
-        if reducerCase.stateType == nil {
-          return "case .\(reducerCase.name): return .\(reducerCase.name)"
-        }
-        return "case let .\(reducerCase.name)(state): return .\(reducerCase.name)(state)"
+        return reducerCase.passThroughSwitchArm
       }
     }
 
@@ -159,42 +204,66 @@ extension ReducerMacro: MemberMacro {
     // With no reducer case in any configuration, the builder's empty block makes an EmptyReducer.
     let body = scopes.isEmpty ? "\(module).EmptyReducer<Self.State, Self.Action>()" : scopes
 
-    return [
-      """
-      @CasePaths.CasePathable
-      @dynamicMemberLookup
-      @\(raw: module).ObservableState
-      \(raw: access)enum State: \(raw: stateConformances) {
-        \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
-        \(raw: stateCases)
-      }
-      """,
-      """
-      @CasePaths.CasePathable
-      \(raw: access)enum Action\(raw: actionConformances) {
-        \(raw: actionCases)
-      }
-      """,
-      """
-      @\(raw: module).ReducerBuilder<Self.State, Self.Action>
-      \(raw: access)static var body: some \(raw: module).Reducer<Self.State, Self.Action> {
-        \(raw: body)
-      }
-      """,
-      """
-      \(raw: access)enum CaseScope {
-        \(raw: caseScopeCases)
-      }
-      """,
-      """
-      @MainActor
-      \(raw: access)static func scope(_ store: \(raw: module).Store<Self.State, Self.Action>) -> CaseScope {
-        switch store.state {
-        \(raw: scopeSwitch)
+    var members: [DeclSyntax] = []
+    if !declared.contains("State") {
+      members.append(
+        """
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        @\(raw: module).ObservableState
+        \(raw: access)enum State: \(raw: stateConformances) {
+          \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
+          \(raw: stateCases)
         }
+        """
+      )
+    }
+    if !declared.contains("Action") {
+      members.append(
+        """
+        @CasePaths.CasePathable
+        \(raw: access)enum Action\(raw: actionConformances) {
+          \(raw: actionCases)
+        }
+        """
+      )
+    }
+    if !declared.contains("body") {
+      members.append(
+        """
+        @\(raw: module).ReducerBuilder<Self.State, Self.Action>
+        \(raw: access)static var body: some \(raw: module).Reducer<Self.State, Self.Action> {
+          \(raw: body)
+        }
+        """
+      )
+      if !declared.contains("Body") {
+        // The type of the static `body`, as TCA names it: `case nested(Nested.Body = Nested.body)`.
+        members.append("\(raw: access)typealias Body = CaseBody")
       }
-      """,
-    ]
+    }
+    if !declared.contains("CaseScope") {
+      members.append(
+        """
+        \(raw: access)enum CaseScope {
+          \(raw: caseScopeCases)
+        }
+        """
+      )
+    }
+    if !declared.contains("scope") {
+      members.append(
+        """
+        @MainActor
+        \(raw: access)static func scope(_ store: \(raw: module).Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          \(raw: scopeSwitch)
+          }
+        }
+        """
+      )
+    }
+    return members
   }
 
   /// What a `@Reducer struct` leaves out, as in TCA: an empty `State` and `Action` when it declares
@@ -210,7 +279,8 @@ extension ReducerMacro: MemberMacro {
       return []
     }
     var members: [DeclSyntax] = []
-    if !memberNames.contains("State") {
+    let needsTypes = !usesOtherTypes(structDecl)
+    if needsTypes, !memberNames.contains("State") {
       members.append(
         """
         \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
@@ -219,7 +289,7 @@ extension ReducerMacro: MemberMacro {
         """
       )
     }
-    if !memberNames.contains("Action") {
+    if needsTypes, !memberNames.contains("Action") {
       members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
     }
     if !memberNames.contains("body"), !memberNames.contains("reduce") {
@@ -256,70 +326,80 @@ extension ReducerMacro: MemberMacro {
 /// One case of an `@Reducer enum`.
 struct ReducerCase {
   enum Kind {
-    /// `case edit(EditFeature)`: a feature with its own reducer; `isEnum` when the type is an
-    /// `@Reducer enum` nested in this one, whose reducer is its static `body`.
-    case reducer(String, isEnum: Bool)
+    /// `case edit(EditFeature)`: a feature with its own reducer, run as `reducer` (`EditFeature()`,
+    /// the case's default value, or `Inner.body` for an `@Reducer enum` nested in this one).
+    case reducer(type: String, reducer: String)
     /// `case alert(AlertState<Alert>)`, or `@ReducerCaseEphemeral`: state whose only actions are
     /// its buttons'.
     case ephemeral
-    /// `@ReducerCaseIgnored`, or a case without a value: state only, no actions.
+    /// `@ReducerCaseIgnored`, a case without a value, or one holding several values
+    /// (`case meeting(Meeting, syncUp: SyncUp)`): state only, with a `Never` action, as in TCA.
     case ignored
   }
 
   let name: String
   let kind: Kind
-  let stateType: String?
-  let actionType: String?
+  /// The state case's associated values as declared (`(Meeting, syncUp: SyncUp)`), or nil.
+  let stateParameters: String?
+  /// The action case's payload type.
+  let actionType: String
+  /// How many values the state case holds, for `case let .meeting(v0, v1)`.
+  let valueLabels: [String?]
 
-  /// The reducer to scope this case to: `EditFeature()`, or `Inner.body` for a nested enum.
   var reducerExpression: String? {
-    guard case let .reducer(type, isEnum) = kind else { return nil }
-    return isEnum ? "\(type).body" : "\(type)()"
+    guard case let .reducer(_, reducer) = kind else { return nil }
+    return reducer
   }
 
-  init?(
-    _ element: EnumCaseElementSyntax, attributes: AttributeListSyntax,
-    nestedEnumReducers: Set<String>, in context: some MacroExpansionContext
-  ) {
+  init(_ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, nestedEnumReducers: Set<String>) {
     name = element.name.text
-    let parameters = element.parameterClause?.parameters ?? []
-    guard parameters.count <= 1 else {
-      context.diagnose(
-        Diagnostic(
-          node: element,
-          message: MacroDiagnostic(
-            message: "'@Reducer' enum case '\(element.name.text)' must hold exactly one value: a reducer type such as 'case \(element.name.text)(Feature)', or plain state",
-            id: "case-arity"
-          )
-        )
-      )
-      return nil
-    }
-    guard let type = parameters.first?.type else {
+    let parameters = Array(element.parameterClause?.parameters ?? [])
+    valueLabels = parameters.map { ($0.firstName ?? $0.secondName)?.text }
+    guard
+      !attributes.contains(attributeNamed: "ReducerCaseIgnored"),
+      parameters.count == 1,
+      let parameter = parameters.first,
+      parameter.type.is(IdentifierTypeSyntax.self) || parameter.type.is(MemberTypeSyntax.self)
+    else {
       kind = .ignored
-      stateType = nil
-      actionType = nil
+      stateParameters = element.parameterClause.map { clause in
+        let values = clause.parameters.map { parameter in
+          (parameter.firstName.map { "\($0.text): " } ?? "") + parameter.type.trimmedDescription
+        }
+        return "(\(values.joined(separator: ", ")))"
+      }
+      actionType = "Swift.Never"
       return
     }
+    let type = parameter.type
     let typeName = type.trimmedDescription
-    let genericArgument = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments.first
-      .map { $0.argument.trimmedDescription }
     let baseName = type.as(IdentifierTypeSyntax.self)?.name.text ?? typeName
-    if attributes.contains(attributeNamed: "ReducerCaseIgnored") {
-      kind = .ignored
-      stateType = typeName
-      actionType = nil
-    } else if attributes.contains(attributeNamed: "ReducerCaseEphemeral")
+    if attributes.contains(attributeNamed: "ReducerCaseEphemeral")
       || ["AlertState", "ConfirmationDialogState"].contains(baseName)
     {
       kind = .ephemeral
-      stateType = typeName
-      actionType = genericArgument
+      stateParameters = "(\(typeName))"
+      // `AlertState<Alert>`'s actions are `Alert`; another ephemeral type names its `Action`.
+      let genericArgument = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments.first
+      actionType = genericArgument.map { $0.argument.trimmedDescription } ?? "\(typeName).Action"
     } else {
-      kind = .reducer(typeName, isEnum: nestedEnumReducers.contains(typeName))
-      stateType = "\(typeName).State"
+      let reducer =
+        parameter.defaultValue?.value.trimmedDescription
+        ?? (nestedEnumReducers.contains(typeName) ? "\(typeName).body" : "\(typeName)()")
+      kind = .reducer(type: typeName, reducer: reducer)
+      stateParameters = "(\(typeName).State)"
       actionType = "\(typeName).Action"
     }
+  }
+
+  /// `case let .meeting(v0, v1): return .meeting(v0, syncUp: v1)`.
+  var passThroughSwitchArm: String {
+    guard !valueLabels.isEmpty else { return "case .\(name): return .\(name)" }
+    let bindings = valueLabels.indices.map { "v\($0)" }
+    let arguments = zip(valueLabels, bindings).map { label, binding in
+      label.map { "\($0): \(binding)" } ?? binding
+    }
+    return "case let .\(name)(\(bindings.joined(separator: ", "))): return .\(name)(\(arguments.joined(separator: ", ")))"
   }
 }
 

@@ -150,6 +150,8 @@ struct ReducerMacroTests {
           case edit(EditFeature.Action)
           case alert(Alert)
           case dialog(Dialog)
+          case note(Swift.Never)
+          case empty(Swift.Never)
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -158,6 +160,8 @@ struct ReducerMacroTests {
             EditFeature()
           }
         }
+
+        typealias Body = CaseBody
 
         enum CaseScope {
           case edit(ComposableArchitecture.StoreOf<EditFeature>)
@@ -172,12 +176,12 @@ struct ReducerMacroTests {
           switch store.state {
           case .edit:
             return .edit(store.scope(state: \.edit, action: \.edit)!)
-          case let .alert(state):
-            return .alert(state)
-          case let .dialog(state):
-            return .dialog(state)
-          case let .note(state):
-            return .note(state)
+          case let .alert(v0):
+            return .alert(v0)
+          case let .dialog(v0):
+            return .dialog(v0)
+          case let .note(v0):
+            return .note(v0)
           case .empty:
             return .empty
           }
@@ -222,6 +226,8 @@ struct ReducerMacroTests {
             Detail()
           }
         }
+
+        public typealias Body = CaseBody
 
         public enum CaseScope {
           case detail(ComposableArchitecture.StoreOf<Detail>)
@@ -380,6 +386,8 @@ struct ReducerMacroTests {
           #endif
         }
 
+        typealias Body = CaseBody
+
         enum CaseScope {
           case detail(ComposableArchitecture.StoreOf<Detail>)
           #if os(Linux)
@@ -398,8 +406,8 @@ struct ReducerMacroTests {
           case .terminal:
             return .terminal(store.scope(state: \.terminal, action: \.terminal)!)
           #else
-          case let .alert(state):
-            return .alert(state)
+          case let .alert(v0):
+            return .alert(v0)
           #endif
           }
         }
@@ -452,6 +460,8 @@ struct ReducerMacroTests {
             }
           }
 
+          typealias Body = CaseBody
+
           enum CaseScope {
             case profile(ComposableArchitecture.StoreOf<Profile>)
           }
@@ -489,6 +499,8 @@ struct ReducerMacroTests {
             Settings.body
           }
         }
+
+        typealias Body = CaseBody
 
         enum CaseScope {
           case detail(ComposableArchitecture.StoreOf<Detail>)
@@ -533,21 +545,148 @@ struct ReducerMacroTests {
     }
   }
 
-  @Test func caseWithTwoValuesIsRejected() {
+  // As in TCA: a case holding several values, or a type that is not a plain name, is plain
+  // state with a `Never` action; a case's default value is the reducer it runs; what the enum
+  // declares itself (`Action` here) is kept.
+  @Test func casesWithSeveralValuesDefaultsAndADeclaredAction() {
     assertMacro {
       """
       @Reducer
       enum Destination {
-        case edit(EditFeature, Int)
+        case meeting(Meeting, syncUp: SyncUp)
+        case optional(Int?)
+        case sheet(Sheet = Sheet(context: .sheet))
+        case nested(Nested.Body = Nested.body)
+        @ReducerCaseIgnored
+        case alert(AlertState<Alert>)
+
+        enum Action {
+          case sheet(Sheet.Action)
+          case nested(Nested.Action)
+          case alert(Alert)
+        }
       }
       """
-    } diagnostics: {
+    } expansion: {
+      #"""
+      enum Destination {
+        case meeting(Meeting, syncUp: SyncUp)
+        case optional(Int?)
+        case sheet(Sheet = Sheet(context: .sheet))
+        case nested(Nested.Body = Nested.body)
+        case alert(AlertState<Alert>)
+        @CasePaths.CasePathable
+
+        enum Action {
+          case sheet(Sheet.Action)
+          case nested(Nested.Action)
+          case alert(Alert)
+        }
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        @ComposableArchitecture.ObservableState
+        enum State: ComposableArchitecture.CaseReducerState {
+          typealias StateReducer = Destination
+          case meeting(Meeting, syncUp: SyncUp)
+          case optional(Int?)
+          case sheet(Sheet.State)
+          case nested(Nested.Body.State)
+          case alert(AlertState<Alert>)
+        }
+
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+          ComposableArchitecture.Scope(state: \Self.State.Cases.sheet, action: \Self.Action.Cases.sheet) {
+            Sheet(context: .sheet)
+          }
+          ComposableArchitecture.Scope(state: \Self.State.Cases.nested, action: \Self.Action.Cases.nested) {
+            Nested.body
+          }
+        }
+
+        typealias Body = CaseBody
+
+        enum CaseScope {
+          case meeting(Meeting, syncUp: SyncUp)
+          case optional(Int?)
+          case sheet(ComposableArchitecture.StoreOf<Sheet>)
+          case nested(ComposableArchitecture.StoreOf<Nested.Body>)
+          case alert(AlertState<Alert>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case let .meeting(v0, v1):
+            return .meeting(v0, syncUp: v1)
+          case let .optional(v0):
+            return .optional(v0)
+          case .sheet:
+            return .sheet(store.scope(state: \.sheet, action: \.sheet)!)
+          case .nested:
+            return .nested(store.scope(state: \.nested, action: \.nested)!)
+          case let .alert(v0):
+            return .alert(v0)
+          }
+        }
+      }
+
+      extension Destination: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func structNamingItsTypesInBodyGetsNoStateOrAction() {
+    assertMacro {
       """
       @Reducer
-      enum Destination {
-        case edit(EditFeature, Int)
-             ┬─────────────────────
-             ╰─ 🛑 '@Reducer' enum case 'edit' must hold exactly one value: a reducer type such as 'case edit(Feature)', or plain state
+      struct Toggle {
+        var body: some Reducer<Int, Bool> {
+          EmptyReducer()
+        }
+      }
+      @Reducer
+      struct Wrapper {
+        var body: some ReducerOf<Base> {
+          EmptyReducer()
+        }
+      }
+      @Reducer
+      struct Reducing {
+        func reduce(into state: inout Base.State, action: Base.Action) -> EffectOf<Base> {
+          .none
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Toggle {
+        @ComposableArchitecture.ReducerBuilder<Int, Bool>
+        var body: some Reducer<Int, Bool> {
+          EmptyReducer()
+        }
+      }
+      struct Wrapper {
+        @ComposableArchitecture.ReducerBuilder<Base.State, Base.Action>
+        var body: some ReducerOf<Base> {
+          EmptyReducer()
+        }
+      }
+      struct Reducing {
+        func reduce(into state: inout Base.State, action: Base.Action) -> EffectOf<Base> {
+          .none
+        }
+      }
+
+      extension Toggle: ComposableArchitecture.Reducer {
+      }
+
+      extension Wrapper: ComposableArchitecture.Reducer {
+      }
+
+      extension Reducing: ComposableArchitecture.Reducer {
       }
       """
     }

@@ -29,8 +29,40 @@ private struct Form {
   }
 }
 
+/// The same form without a `BindingReducer`: its bindings change nothing.
+@Reducer
+private struct FormMissingBindingReducer {
+  typealias State = Form.State
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
 @MainActor
 struct BindingReducerTests {
+  @Test func settingAFieldThroughTheStoreSendsItsBindingAction() {
+    let store = Store(initialState: Form.State()) { Form() }
+    store.title = "Daily"
+    #expect(store.title == "Daily")
+    #expect(store.isTitleValid)
+  }
+
+  @Test func aBindingTheFeatureDoesNotHandleIsReported() {
+    let store = Store(initialState: Form.State()) { FormMissingBindingReducer() }
+    withKnownIssue {
+      store.title = "Daily"
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("A binding action sent from a store was not handled")
+        && text.contains("FormMissingBindingReducer.Action.binding(.set(\\.title, \"Daily\"))")
+        && text.contains("invoke 'BindingReducer()'")
+    }
+    #expect(store.title == "")
+  }
+
   @Test func bindingActionsSetStateAndCanBeMatchedByKeyPath() {
     let store = Store(initialState: Form.State()) { Form() }
     store.send(.binding(.set(\.title, "Daily")))

@@ -151,3 +151,77 @@ struct CancellationTests {
     }
   }
 }
+
+/// A child that starts a timer marked with the same id its parent cancels.
+@Reducer
+private struct Clock {
+  @ObservableState
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, tick }
+  @Dependency(\.continuousClock) var clock
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        return .run { [clock] send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+        .cancellable(id: SharedCancelID.timer)
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+}
+
+private enum SharedCancelID: Hashable { case timer }
+
+@Reducer
+private struct ClockHost {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var sheet: Clock.State?
+    var path = StackState<Clock.State>()
+  }
+  enum Action: Equatable {
+    case sheet(PresentationAction<Clock.Action>)
+    case path(StackAction<Clock.State, Clock.Action>)
+    case stopAll
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      switch action {
+      case .stopAll:
+        return .cancel(id: SharedCancelID.timer)
+      case .sheet, .path:
+        return .none
+      }
+    }
+    .ifLet(\.$sheet, action: \.sheet) { Clock() }
+    .forEach(\.path, action: \.path) { Clock() }
+  }
+}
+
+@MainActor
+struct CancellationReachesChildrenTests {
+  @Test func aParentsCancelReachesTheSameIdInAPresentedChildAndInStackElements() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: ClockHost.State(sheet: Clock.State(), path: StackState([Clock.State()]))
+    ) {
+      ClockHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.sheet(.presented(.start)))
+    await store.send(.path(.element(id: 0, action: .start)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sheet(.presented(.tick))) { $0.sheet?.ticks = 1 }
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+
+    await store.send(.stopAll)
+    await clock.advance(by: .seconds(5))
+    // Nothing more arrives, and no effect is left running when the test ends.
+  }
+}

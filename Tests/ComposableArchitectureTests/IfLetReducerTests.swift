@@ -120,7 +120,7 @@ struct IfLetReducerTests {
     }
   }
 
-  @Test func cancellationIdsAreScopedToTheChild() async {
+  @Test func theChildCancelsItsOwnIdAndSoDoesTheParent() async {
     await serially {
       let clock = TestClock()
       let store = Store(initialState: Parent.State()) {
@@ -131,13 +131,18 @@ struct IfLetReducerTests {
       store.send(.present(id: 1))
       store.send(.timer(.start))
       await settle()
-      // The parent cancels the same id outside the child: that must not reach the child's timer.
-      store.send(.cancelTimerFromParent)
       await clock.advance(by: .seconds(1))
       #expect(store.timer?.ticks == 1)
 
-      // Inside the child, the same id does.
+      // Inside the child, its id cancels its timer.
       store.send(.timer(.stop))
+      await clock.advance(by: .seconds(1))
+      #expect(store.timer?.ticks == 1)
+
+      // The parent cancelling the same id reaches the child's effects too, as in TCA.
+      store.send(.timer(.start))
+      await settle()
+      store.send(.cancelTimerFromParent)
       await clock.advance(by: .seconds(1))
       #expect(store.timer?.ticks == 1)
     }

@@ -203,6 +203,34 @@ struct PresentationReducerTests {
     }
   }
 
+  @Test func aPresentedCaseSetToNilDismisses() async {
+    let store = makeStore()
+    await store.send(.showTimer) {
+      $0.destination = .timer(Timer.State())
+    }
+    await store.send(.hideTimer) {
+      $0.$destination[case: \.timer] = nil
+    }
+  }
+
+  @Test func modifyingAnUnrelatedPresentedCaseIsReported() {
+    var state = Parent.State()
+    withKnownIssue {
+      state.$destination[case: \.timer]?.ticks = 1
+    } matching: { issue in
+      message(of: issue).contains("Can't modify unrelated case: \\.timer was written, but the state is nil")
+    }
+    #expect(state.destination == nil)
+  }
+
+  @Test func anOptionalStoreScopesThroughPresents() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    #expect(store.scope(state: \.destination, action: \.destination.presented) == nil)
+    store.send(.showTimer)
+    let destination = store.scope(state: \.destination, action: \.destination.presented)
+    #expect(destination?.state == .timer(Timer.State()))
+  }
+
   @Test func alertStateIsRenderableByAnyFrontEnd() {
     let alert = AlertState<Parent.Alert> {
       TextState("Delete “Daily”?")

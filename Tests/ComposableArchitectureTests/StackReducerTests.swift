@@ -207,4 +207,50 @@ struct StackReducerTests {
     stack.pop(to: 0)
     #expect(Array(stack) == [10])
   }
+
+  @Test func pushingAnIDAboveTheNextOneIsReportedInTests() async {
+    let store = Store(initialState: App.State()) { App() }
+    withKnownIssue {
+      store.send(.path(.push(id: 5, state: .screen(Screen.State(name: "far")))))
+    } matching: { issue in
+      message(of: issue).contains("received a push with id #5, but the next id of the stack is #0")
+    }
+    // Pushed all the same, and later ids come after it.
+    #expect(store.path.ids == [5])
+    store.send(.open("next"))
+    #expect(store.path.ids == [5, 6])
+  }
+
+  @Test func aStackCaseSetToNilRemovesTheElement() {
+    var stack = StackState<App.Path.State>([.screen(Screen.State(name: "A")), .screen(Screen.State(name: "B"))])
+    stack[id: 1, case: \.screen] = nil
+    #expect(stack.ids == [0])
+    stack[id: 0, case: \.screen]?.seconds = 3
+    #expect(stack[id: 0, case: \.screen]?.seconds == 3)
+  }
+
+  @Test func modifyingAStackElementThroughAnotherCaseIsReported() {
+    var stack = StackState<Int?>([nil])
+    withKnownIssue {
+      stack[id: 0, case: \.some] = 1
+    } matching: { issue in
+      message(of: issue).contains("Can't modify unrelated case: \\.some was written, but the state is in case \"nil\"")
+    }
+    #expect(stack[id: 0] == .some(nil))
+  }
+
+  @Test func theExpectationAppendsWithTheIdsTheReducerUsed() async {
+    let store = TestStore(initialState: App.State()) { App() }
+    await store.send(.open("A")) {
+      $0.path.append(.screen(Screen.State(name: "A")))
+    }
+    await store.send(.open("B")) {
+      // The generator is as it was before this action: the append gets #1, as the reducer's did.
+      $0.path.append(.screen(Screen.State(name: "B")))
+    }
+    #expect(store.state.path.ids == [0, 1])
+    await store.send(.popToRoot) {
+      $0.path = StackState()
+    }
+  }
 }

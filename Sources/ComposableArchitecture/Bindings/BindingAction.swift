@@ -23,6 +23,9 @@ public struct BindingAction<Root>: @unchecked Sendable {
   let value: any Sendable
   let apply: @Sendable (inout Root) -> Void
   let isEqual: @Sendable (any Sendable) -> Bool
+  /// Set for an action a store's binding sent, so that one no `BindingReducer` applied is
+  /// reported (see ``Store/subscript(dynamicMember:)-setter``).
+  var handling: BindingHandling?
 
   /// An action that sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
@@ -37,7 +40,7 @@ public struct BindingAction<Root>: @unchecked Sendable {
   static func setting<Value: Equatable & Sendable>(
     _ keyPath: PartialKeyPath<Root>, to value: Value, apply: @escaping @Sendable (inout Root) -> Void
   ) -> Self {
-    Self(keyPath: keyPath, value: value, apply: apply, isEqual: { ($0 as? Value) == value })
+    Self(keyPath: keyPath, value: value, apply: apply, isEqual: { ($0 as? Value) == value }, handling: nil)
   }
 
   /// Applies the action to `root`.
@@ -156,6 +159,7 @@ where ViewAction.State == State {
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let bindingAction = toViewAction(action)?.binding else { return .none }
+    bindingAction.handling?.markHandled()
     bindingAction.set(&state)
     return .none
   }

@@ -55,11 +55,12 @@ extension ViewActionSending {
 extension Store where Action: BindableAction, Action.State == State {
   /// Reads a field, and writing it sends the binding action that sets it, as a SwiftUI binding
   /// to `$store.field` does: `store.title = "Daily"` sends `.binding(.set(\.title, "Daily"))`.
+  /// If no `BindingReducer` applies it, a runtime issue says so.
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.binding(.set(keyPath, newValue))) }
+    set { send(.binding(.checkedSet(keyPath, newValue, actionType: Action.self))) }
   }
 }
 
@@ -71,6 +72,6 @@ where Action: ViewAction, Action.ViewAction: BindableAction, Action.ViewAction.S
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.view(.binding(.set(keyPath, newValue)))) }
+    set { send(.view(.binding(.checkedSet(keyPath, newValue, actionType: Action.self)))) }
   }
 }

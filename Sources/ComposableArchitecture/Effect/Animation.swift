@@ -45,6 +45,15 @@
       Animation("interactiveSpring(\(response), \(dampingFraction), \(blendDuration))")
     }
 
+    public static func interpolatingSpring(
+      mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0
+    ) -> Animation {
+      Animation("interpolatingSpring(\(mass), \(stiffness), \(damping), \(initialVelocity))")
+    }
+    public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
+      Animation("interpolatingSpring(duration: \(duration), bounce: \(bounce))")
+    }
+
     public func delay(_ delay: Double) -> Animation { Animation("\(description).delay(\(delay))") }
     public func speed(_ speed: Double) -> Animation { Animation("\(description).speed(\(speed))") }
     public func repeatCount(_ count: Int, autoreverses: Bool = true) -> Animation {

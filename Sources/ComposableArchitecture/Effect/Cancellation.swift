@@ -167,7 +167,12 @@ final class CancellationRegistry: Sendable {
       let keys: [CancelKey]
       switch target {
       case let .keys(targetKeys):
-        keys = targetKeys
+        // An id cancels what was marked with it at its navigation path and below it, as in
+        // TCA: a parent's `.cancel(id:)` reaches the same id in its presented children and
+        // stack elements, while siblings (two rows, two presentations) stay apart.
+        keys = entries.cancellers.keys.filter { key in
+          targetKeys.contains { $0.type == key.type && $0.id == key.id && key.path.hasPrefix($0.path) }
+        }
       case let .navigation(path):
         keys = entries.cancellers.keys.filter { $0.path.hasPrefix(path) }
         for key in entries.throttles.keys where key.path.hasPrefix(path) {

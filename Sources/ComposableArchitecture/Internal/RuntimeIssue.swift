@@ -198,6 +198,40 @@ enum RuntimeIssue {
     """
   }
 
+  static func modifyUnrelatedCase<Root, Case>(_ path: CaseKeyPath<Root, Case>, of root: Root?) -> String {
+    let current = root.map { "in case \(caseName(of: $0).debugDescription)" } ?? "nil"
+    return """
+      Can't modify unrelated case: \(caseKeyPathName(path)) was written, but the state is \
+      \(current), so nothing changed.
+
+      Check which case the state is in before changing it through 'subscript(case:)', or assign \
+      the whole state instead.
+      """
+  }
+
+  static func pushWithUnexpectedID<Action>(
+    id: StackElementID, expected: StackElementID, action: Action, location: OperatorLocation
+  ) -> String {
+    """
+    A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), but the \
+    next id of the stack is \(expected):
+
+    \(dump(action))
+
+    In tests, stack ids are handed out in order (0, 1, 2 …). Push with the id \
+    'store.dependencies.stackElementID.peek()' gives, or append the state in the reducer instead.
+    """
+  }
+
+  /// The name of the enum case `value` is in: `alert` for `.alert(…)`.
+  private static func caseName(of value: some Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .enum, let label = mirror.children.first?.label {
+      return label
+    }
+    return String(describing: value)
+  }
+
   private static func dump(_ value: some Any) -> String {
     var text = ""
     customDump(value, to: &text, indent: 2)

@@ -1,3 +1,4 @@
+import IssueReporting
 import CustomDump
 
 /// Optional state of a presented feature (a sheet, an alert, a drill-down).
@@ -52,10 +53,18 @@ public struct PresentationState<State> {
 
   /// The presented state in one case of an enum: `state.$destination[case: \.edit]`.
   public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
-    get { wrappedValue.flatMap { $0[case: path] } }
-    set {
-      guard let newValue, wrappedValue.flatMap({ $0[case: path] }) != nil else { return }
-      wrappedValue = path(newValue)
+    _read { yield wrappedValue.flatMap { $0[case: path] } }
+    _modify {
+      let root = wrappedValue
+      var value = root.flatMap { $0[case: path] }
+      let wasInCase = value != nil
+      yield &value
+      guard wasInCase else {
+        reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
+        return
+      }
+      // Setting the case to nil dismisses, as in TCA: `state.$destination[case: \.edit] = nil`.
+      wrappedValue = value.map { path($0) }
     }
   }
 

@@ -102,8 +102,14 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       if state[keyPath: toStackState].ids.contains(id) {
         report(RuntimeIssue.pushWithExistingID(id: id, action: action, location: location))
       } else {
-        state[keyPath: toStackState].elementsByID[id] = element
         @Dependency(\.stackElementID) var nextID
+        @Dependency(\.context) var context
+        // In tests ids are deterministic, so a push with an id the stack has not reached yet is
+        // a mistake in the test (TCA reports it too); the element is pushed all the same.
+        if context == .test, id > nextID.peek() {
+          report(RuntimeIssue.pushWithUnexpectedID(id: id, expected: nextID.peek(), action: action, location: location))
+        }
+        state[keyPath: toStackState].elementsByID[id] = element
         nextID.skip(past: id)
       }
       parentEffects = parent.reduce(into: &state, action: action)

@@ -1,3 +1,4 @@
+import IssueReporting
 import CustomDump
 import Dependencies
 import OrderedCollections
@@ -25,8 +26,14 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
 public struct StackElementIDGenerator: Sendable {
   private let next: Locked<Int>
 
-  init() {
-    self.next = Locked(0)
+  init(next: Int = 0) {
+    self.next = Locked(next)
+  }
+
+  /// A generator of its own that hands out the same ids as this one from now on: a test store
+  /// runs a step's expectation with one, so `$0.path.append(…)` gets the ids the reducer got.
+  func copy() -> StackElementIDGenerator {
+    StackElementIDGenerator(next: next.withLock { $0 })
   }
 
   /// The next id.
@@ -102,10 +109,18 @@ public struct StackState<Element> {
   /// The element with `id`, if it is on the stack and in the case at `path`.
   public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
   where Element: CasePathable {
-    get { elementsByID[id].flatMap { $0[case: path] } }
-    set {
-      guard let newValue, elementsByID[id].flatMap({ $0[case: path] }) != nil else { return }
-      elementsByID[id] = path(newValue)
+    _read { yield elementsByID[id].flatMap { $0[case: path] } }
+    _modify {
+      let root = elementsByID[id]
+      var value = root.flatMap { $0[case: path] }
+      let wasInCase = value != nil
+      yield &value
+      guard wasInCase else {
+        reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
+        return
+      }
+      // Setting the case to nil removes the element, as in TCA: `state.path[id: 0, case: \.detail] = nil`.
+      elementsByID[id] = value.map { path($0) }
     }
   }
 

@@ -86,18 +86,44 @@ public struct ButtonState<Action>: Identifiable {
 
   /// The same button sending a transformed action.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> ButtonState<NewAction> {
-    ButtonState<NewAction>(role: role, action: .send(transform(action.action))) { label }
+    ButtonState<NewAction>(role: role, action: .send(transform(action.action), animation: action.animation)) { label }
   }
 }
 
 /// What a ``ButtonState`` sends.
 public struct ButtonStateAction<Action> {
+  fileprivate enum Kind {
+    case send(Action?)
+    case animatedSend(Action?, animation: Animation?)
+  }
+  private let kind: Kind
+
   /// The action, or `nil` for a button that only dismisses.
-  public let action: Action?
+  public var action: Action? {
+    switch kind {
+    case let .send(action), let .animatedSend(action, _): return action
+    }
+  }
+
+  /// The animation to send it with, where the front end animates.
+  public var animation: Animation? {
+    guard case let .animatedSend(_, animation) = kind else { return nil }
+    return animation
+  }
 
   /// Sends `action` (or nothing) when tapped.
   public static func send(_ action: Action?) -> Self {
-    Self(action: action)
+    Self(kind: .send(action))
+  }
+
+  /// Sends `action` with `animation` when tapped. A front end with nothing to animate (a terminal,
+  /// a web page) sends the action alone.
+  ///
+  /// ```swift
+  /// ButtonState(action: .send(.confirm, animation: .default)) { TextState("OK") }
+  /// ```
+  public static func send(_ action: Action?, animation: Animation?) -> Self {
+    Self(kind: .animatedSend(action, animation: animation))
   }
 }
 
@@ -106,9 +132,20 @@ public struct UniqueIdentity: Hashable, Sendable {
   private let value = ObservableStateID()
 }
 
-extension ButtonStateAction: Equatable where Action: Equatable {}
-extension ButtonStateAction: Hashable where Action: Hashable {}
+extension ButtonStateAction: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.action == rhs.action && lhs.animation == rhs.animation
+  }
+}
+
+extension ButtonStateAction: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(action)
+    hasher.combine(animation)
+  }
+}
 extension ButtonStateAction: Sendable where Action: Sendable {}
+extension ButtonStateAction.Kind: Sendable where Action: Sendable {}
 
 extension ButtonState: Equatable where Action: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -10,6 +10,9 @@
 ///
 /// Its `State` and `Action` have a case per feature; `body` runs the feature of the current case.
 /// `store.case` switches over a store of its state with a child store per case.
+///
+/// `Body` is the type of the static `body`, as in TCA, so that a case can hold another enum
+/// reducer's body: `case nested(Nested.Body = Nested.body)`.
 public protocol CaseReducer<State, Action>: Reducer
 where State: CaseReducerState, State.StateReducer == Self {
   associatedtype CaseBody: Reducer<State, Action>
@@ -25,6 +28,9 @@ where State: CaseReducerState, State.StateReducer == Self {
 }
 
 extension CaseReducer {
+  /// The static `body`: an enum reducer has no instance state of its own.
+  public var body: CaseBody { Self.body }
+
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     Self.body.reduce(into: &state, action: action)
   }

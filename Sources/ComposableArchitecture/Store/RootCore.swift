@@ -96,6 +96,12 @@ final class RootCore<Root: Reducer>: Core {
     }
   }
 
+  /// Leaves the running effects running but no longer counts them as running (a test store's
+  /// `skipInFlightEffects()`); they are still cancelled when the store goes away.
+  func stopTrackingRunningEffects() {
+    effectOrigins.removeAll()
+  }
+
   /// Cancels every running effect.
   func cancelAllEffects() {
     for task in effectTasks.values {

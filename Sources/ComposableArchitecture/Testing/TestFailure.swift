@@ -123,6 +123,18 @@ enum TestFailure {
     """
   }
 
+  static func unreceivedActionsAtFinish<Action>(_ received: [Action]) -> String {
+    """
+    The store received \(received.count) action\(received.count == 1 ? "" : "s") that the test \
+    did not assert before 'finish()':
+
+    \(list(received))
+
+    Assert each with 'await store.receive(…)', or skip them with \
+    'await store.skipReceivedActions()', before awaiting 'finish()'.
+    """
+  }
+
   static func effectStillRunningAtEnd<Action>(
     startedBy action: Action, origin: TestOrigin
   ) -> String {

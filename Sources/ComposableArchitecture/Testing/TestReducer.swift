@@ -1,3 +1,5 @@
+import Dependencies
+
 /// Wraps the reducer under test to record what the test store needs to check: the state right
 /// after each sent action, and every action effects fed back with the state it produced.
 struct TestReducer<State, Action>: Reducer {
@@ -11,8 +13,11 @@ struct TestReducer<State, Action>: Reducer {
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
     let effects: Effect<Action>
+    @Dependency(\.stackElementID) var stackElementID
+    let stackElementIDsBefore = stackElementID.copy()
     switch action.origin {
     case .send:
+      recorder.stackElementIDsBeforeSend = stackElementIDsBefore
       effects = base.reduce(into: &state, action: action.action)
       recorder.stateAfterSend = state
     case let .receive(location):
@@ -21,7 +26,10 @@ struct TestReducer<State, Action>: Reducer {
       let sharedChanges = SharedChangeTracker()
       effects = sharedChanges.track { base.reduce(into: &state, action: action.action) }
       recorder.received.append(
-        ReceivedAction(action: action.action, state: state, location: location, sharedChanges: sharedChanges)
+        ReceivedAction(
+          action: action.action, state: state, location: location, sharedChanges: sharedChanges,
+          stackElementIDsBefore: stackElementIDsBefore
+        )
       )
     }
     let location = action.origin.location
@@ -46,7 +54,12 @@ enum TestOrigin: Sendable {
 /// What the test reducer saw, read by the test store.
 final class TestRecorder<State, Action> {
   var stateAfterSend: State?
+  /// The stack id generator as it was before the sent action was reduced.
+  var stackElementIDsBeforeSend: StackElementIDGenerator?
   var received: [ReceivedAction<State, Action>] = []
+  /// How many unasserted received actions `finish()` reported, so the end of the test does not
+  /// report the same ones again.
+  var reportedUnreceivedCount: Int?
 }
 
 /// An action an effect fed back, and the state right after it was reduced.
@@ -56,6 +69,8 @@ struct ReceivedAction<State, Action> {
   let location: TestLocation
   /// The shared values this action changed, and what they were before.
   let sharedChanges: SharedChangeTracker
+  /// The stack id generator as it was before this action was reduced.
+  let stackElementIDsBefore: StackElementIDGenerator
 }
 
 /// Where in a test something happened.

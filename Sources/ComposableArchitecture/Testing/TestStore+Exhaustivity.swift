@@ -14,12 +14,19 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let finished = await waitUntil(timeout: timeout) { core.runningEffects.isEmpty }
     if !finished {
-      report(
-        TestFailure.effectsStillRunning(after: timeout),
-        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      )
+      report(TestFailure.effectsStillRunning(after: timeout), at: location)
+    }
+    // As in TCA, what the effects fed back must have been asserted by now.
+    let received = recorder.received
+    guard !received.isEmpty else { return }
+    if isExhaustive {
+      report(TestFailure.unreceivedActionsAtFinish(received.map(\.action)), at: location)
+      recorder.reportedUnreceivedCount = received.count
+    } else {
+      skipReceived(received.count, reportingAt: location)
     }
   }
 
@@ -48,9 +55,11 @@ extension TestStore {
     }
   }
 
-  /// Cancels every effect that is still running.
+  /// Stops tracking the effects that are still running, as TCA does: the test no longer has to
+  /// wait for them to finish, and they are not reported when it ends. They are not cancelled, so
+  /// an action one of them sends later is still received and must be asserted (or skipped).
   ///
-  /// With `strict` (the default), having nothing to cancel fails the test.
+  /// With `strict` (the default), having nothing to skip fails the test.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -67,10 +76,7 @@ extension TestStore {
       }
       return
     }
-    core.cancelAllEffects()
-    for effect in running {
-      await effect.task.value
-    }
+    core.stopTrackingRunningEffects()
     if showsSkippedAssertions {
       note(TestFailure.skippedEffects(running.map(\.action.action)), at: location)
     }
@@ -79,7 +85,8 @@ extension TestStore {
   /// What is left unasserted when the store goes away: received actions and running effects.
   func checkCompleted() {
     let received = recorder.received
-    if !received.isEmpty {
+    // Those `finish()` already reported are not reported again.
+    if !received.isEmpty, received.count != recorder.reportedUnreceivedCount {
       if isExhaustive {
         report(TestFailure.unreceivedActionsAtEnd(received.map(\.action)), at: creation)
       } else if showsSkippedAssertions {

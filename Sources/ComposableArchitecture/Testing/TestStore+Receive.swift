@@ -149,16 +149,16 @@ extension TestStore {
       assertState(next.state)
       return
     }
-    let previousState = state
-    assertState(next.state)
     expectState(
-      from: previousState,
+      from: state,
       to: next.state,
       modify: updateStateToExpectedResult,
       step: .receive(next.action),
       sharedChanges: next.sharedChanges,
+      stackElementIDs: next.stackElementIDsBefore,
       at: location
     )
+    assertState(next.state)
     // Let the effect that fed the action back run on, as after a send: one that just sent its
     // last action finishes instead of being reported as still running, as in TCA.
     await Task.megaYield()

@@ -28,18 +28,21 @@ extension TestStore {
 
     let previousState = state
     recorder.stateAfterSend = nil
+    recorder.stackElementIDsBeforeSend = nil
     let task = sharedChanges.track {
       core.send(TestReducer.TestAction(action: action, origin: .send(location)))
     }
     let actualState = recorder.stateAfterSend ?? core.state
-    assertState(actualState)
+    // As in TCA, the expectation runs while `store.state` is still the state before the action.
     expectState(
       from: previousState,
       to: actualState,
       modify: updateStateToExpectedResult,
       step: .send(action),
+      stackElementIDs: recorder.stackElementIDsBeforeSend,
       at: location
     )
+    assertState(actualState)
     // Let the effects that were just started run up to their first suspension.
     await Task.megaYield()
     return TestStoreTask(rawValue: task, timeout: timeout)

@@ -33,8 +33,9 @@ public final class TestStore<State: Equatable, Action> {
   let creation: TestLocation
   private var assertedState: State
   private var holdsSerialExecutorLease = false
-  /// Set once the feature under test called `@Dependency(\.dismiss)` without being presented.
-  var isDismissed = false
+  /// Whether the feature under test dismissed itself through `@Dependency(\.dismiss)` while not
+  /// presented by a parent; a dismissed store accepts no more actions.
+  public internal(set) var isDismissed = false
 
   /// How much the test must assert; `.on` by default.
   public var exhaustivity: Exhaustivity = .on

@@ -118,8 +118,15 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     let (result, newValue) = try registrar.withMutation(of: self, keyPath: \.value) {
       try lock.withLock {
         SharedChangeTracker.current?.recordSnapshotIfNeeded(_value, of: self)
-        let result = try body(&_value)
-        return (result, _value)
+        // `body` changes a copy, not `_value` in place: it may read this value, through this
+        // share or one derived from it (`$items.withLock { $0.remove(id: item.id) }` where `item`
+        // is `Shared($items[id: id])`), and such a read during an in-place write is a
+        // simultaneous access, which aborts. Readers see the value from before the change, as
+        // with swift-sharing.
+        var newValue = _value
+        let result = try body(&newValue)
+        _value = newValue
+        return (result, newValue)
       }
     }
     if let save = persistence?.save {
