@@ -201,8 +201,29 @@ extension ReducerMacro: MemberMacro {
 
     let stateConformances = (["\(module).CaseReducerState"] + conformances.state).joined(separator: ", ")
     let actionConformances = conformances.action.isEmpty ? "" : ": " + conformances.action.joined(separator: ", ")
-    // With no reducer case in any configuration, the builder's empty block makes an EmptyReducer.
-    let body = scopes.isEmpty ? "\(module).EmptyReducer<Self.State, Self.Action>()" : scopes
+    // `body` has a written type, as in TCA: inferring an opaque `some Reducer` for several enum
+    // reducers side by side in one type sends the compiler into exponential work (or a crash).
+    let reducerCases = cases.allCases.filter { $0.value.reducerExpression != nil }
+    let body: String
+    let bodyType: String
+    if reducerCases.isEmpty {
+      body = "\(module).EmptyReducer<Self.State, Self.Action>()"
+      bodyType = "\(module).EmptyReducer<Self.State, Self.Action>"
+    } else if reducerCases.contains(where: \.isConditional) {
+      // Which scopes exist depends on the configuration, so the type is erased.
+      body = "\(module).Reduce(\(module).CombineReducers {\n\(scopes)\n})"
+      bodyType = "\(module).Reduce<Self.State, Self.Action>"
+    } else {
+      body = scopes
+      let scopeTypes = reducerCases.map { reducerCase in
+        "\(module).Scope<Self.State, Self.Action, \(reducerCase.value.childReducerType ?? "")>"
+      }
+      var sequenceType = scopeTypes[0]
+      for scopeType in scopeTypes.dropFirst() {
+        sequenceType = "\(module)._Sequence<\(sequenceType), \(scopeType)>"
+      }
+      bodyType = sequenceType
+    }
 
     var members: [DeclSyntax] = []
     if !declared.contains("State") {
@@ -232,7 +253,7 @@ extension ReducerMacro: MemberMacro {
       members.append(
         """
         @\(raw: module).ReducerBuilder<Self.State, Self.Action>
-        \(raw: access)static var body: some \(raw: module).Reducer<Self.State, Self.Action> {
+        \(raw: access)static var body: \(raw: bodyType) {
           \(raw: body)
         }
         """
@@ -349,6 +370,13 @@ struct ReducerCase {
   var reducerExpression: String? {
     guard case let .reducer(_, reducer) = kind else { return nil }
     return reducer
+  }
+
+  /// The type of `reducerExpression`: the case's type, or `Inner.Body` for a nested enum reducer
+  /// run through its static body.
+  var childReducerType: String? {
+    guard case let .reducer(type, reducer) = kind else { return nil }
+    return reducer == "\(type).body" ? "\(type).Body" : type
   }
 
   init(_ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, nestedEnumReducers: Set<String>) {

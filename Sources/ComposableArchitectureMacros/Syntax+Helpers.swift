@@ -145,6 +145,20 @@ struct EnumCaseTree<Case> {
 
   var isEmpty: Bool { render { _ in "" }.isEmpty }
 
+  /// Every case in source order, and whether it sits inside an `#if` block.
+  var allCases: [(value: Case, isConditional: Bool)] {
+    Self.flatten(items, isConditional: false)
+  }
+
+  private static func flatten(_ items: [Item], isConditional: Bool) -> [(value: Case, isConditional: Bool)] {
+    items.flatMap { item -> [(value: Case, isConditional: Bool)] in
+      switch item {
+      case let .enumCase(enumCase): return [(enumCase, isConditional)]
+      case let .ifConfig(clauses): return clauses.flatMap { flatten($0.items, isConditional: true) }
+      }
+    }
+  }
+
   /// One line per case (`line` returning `nil` leaves a case out), inside the same `#if` blocks
   /// as in the source, joined with `separator`; empty when no case produced a line.
   func render(separator: String = "\n", _ line: (Case) -> String?) -> String {

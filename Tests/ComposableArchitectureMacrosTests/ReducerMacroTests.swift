@@ -155,7 +155,7 @@ struct ReducerMacroTests {
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+        static var body: ComposableArchitecture.Scope<Self.State, Self.Action, EditFeature> {
           ComposableArchitecture.Scope(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
             EditFeature()
           }
@@ -221,7 +221,7 @@ struct ReducerMacroTests {
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        public static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+        public static var body: ComposableArchitecture.Scope<Self.State, Self.Action, Detail> {
           ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
             Detail()
           }
@@ -374,16 +374,18 @@ struct ReducerMacroTests {
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
-          ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
-            Detail()
-          }
-          #if os(Linux)
-          ComposableArchitecture.Scope(state: \Self.State.Cases.terminal, action: \Self.Action.Cases.terminal) {
-            Terminal()
-          }
-          #else
-          #endif
+        static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
+          ComposableArchitecture.Reduce(ComposableArchitecture.CombineReducers {
+              ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+                Detail()
+              }
+              #if os(Linux)
+              ComposableArchitecture.Scope(state: \Self.State.Cases.terminal, action: \Self.Action.Cases.terminal) {
+                Terminal()
+              }
+              #else
+              #endif
+            })
         }
 
         typealias Body = CaseBody
@@ -454,7 +456,7 @@ struct ReducerMacroTests {
           }
 
           @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-          static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+          static var body: ComposableArchitecture.Scope<Self.State, Self.Action, Profile> {
             ComposableArchitecture.Scope(state: \Self.State.Cases.profile, action: \Self.Action.Cases.profile) {
               Profile()
             }
@@ -491,7 +493,7 @@ struct ReducerMacroTests {
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+        static var body: ComposableArchitecture._Sequence<ComposableArchitecture.Scope<Self.State, Self.Action, Detail>, ComposableArchitecture.Scope<Self.State, Self.Action, Settings.Body>> {
           ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
             Detail()
           }
@@ -596,7 +598,7 @@ struct ReducerMacroTests {
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        static var body: some ComposableArchitecture.Reducer<Self.State, Self.Action> {
+        static var body: ComposableArchitecture._Sequence<ComposableArchitecture.Scope<Self.State, Self.Action, Sheet>, ComposableArchitecture.Scope<Self.State, Self.Action, Nested.Body>> {
           ComposableArchitecture.Scope(state: \Self.State.Cases.sheet, action: \Self.Action.Cases.sheet) {
             Sheet(context: .sheet)
           }

@@ -117,8 +117,55 @@ private enum Route {
   }
 }
 
+/// A reducer over plain types, named in `body`: the macro synthesizes no `State` or `Action`.
+@Reducer
+private struct Tilt {
+  var body: some Reducer<Int, Bool> {
+    Reduce { state, up in
+      state += up ? 1 : -1
+      return .none
+    }
+  }
+}
+
+/// A counter that counts in steps, for a case with a default value.
+@Reducer
+private struct Stepper {
+  let step: Int
+  @ObservableState
+  struct State: Equatable { var value = 0 }
+  enum Action: Equatable { case up }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.value += step
+      return .none
+    }
+  }
+}
+
+@Reducer
+private enum Defaults {
+  // The default value is the reducer the case runs; another enum reducer's body works too.
+  case byTwo(Stepper = Stepper(step: 2))
+}
+
 @MainActor
 struct ReducerMacroTests {
+  @Test func aStructReducerOverTypesItNamesInBody() {
+    var state = 0
+    _ = Tilt().reduce(into: &state, action: true)
+    _ = Tilt().reduce(into: &state, action: true)
+    _ = Tilt().reduce(into: &state, action: false)
+    #expect(state == 1)
+  }
+
+  @Test func enumCasesWithDefaultValuesRunThem() {
+    let store = Store(initialState: Defaults.State.byTwo(Stepper.State())) { Defaults.body }
+    store.send(.byTwo(.up))
+    #expect(store.state.byTwo?.value == 2)
+
+  }
+
   @Test func structReducersWithBodyOrReduce() {
     let counter = Store(initialState: Counter.State()) { Counter() }
     counter.send(.incrementTapped)

@@ -84,3 +84,17 @@ extension BindableAction {
     binding(.set(keyPath, value))
   }
 }
+
+extension BindingAction.AllCasePaths {
+  /// The case path to a `@BindingState` field, by its value: `action[case: \.binding.$title]`
+  /// is the `String` a binding action sets `title` to, as in TCA.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Root, BindingState<Value>>
+  ) -> AnyCasePath<BindingAction, Value> {
+    let keyPath = UncheckedSendable(keyPath)
+    return AnyCasePath(
+      embed: { .set(keyPath.value, $0) },
+      extract: { $0.keyPath == keyPath.value ? $0.value as? Value : nil }
+    )
+  }
+}

@@ -41,13 +41,17 @@ final class StoreObservation: Observable {
 @usableFromInline
 struct StateIdentity<State> {
   @usableFromInline let id: (State) -> ObservableStateID?
+  /// Whether `State` is observable state (else `id` is always nil).
+  let isObservable: Bool
 
   @usableFromInline
   init() {
     if let observable = State.self as? any ObservableState.Type {
       self.id = Self.identity(of: observable)
+      self.isObservable = true
     } else {
       self.id = { _ in nil }
+      self.isObservable = false
     }
   }
 

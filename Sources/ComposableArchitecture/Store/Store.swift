@@ -28,8 +28,14 @@ public final class Store<State, Action> {
 
   convenience init(core: some Core<State, Action>) {
     let identity = StateIdentity<State>()
+    // State that is not observable has no identity to read, so it is not read at all: a
+    // closure-scoped store computes its state only when someone asks for it, as in TCA.
+    let isObservable = identity.isObservable
     self.init(
-      core: core, send: { core.send($0) }, stateID: { identity.id(core.state) }, isRoot: false
+      core: core,
+      send: { core.send($0) },
+      stateID: { isObservable ? identity.id(core.state) : nil },
+      isRoot: false
     )
   }
 
