@@ -39,6 +39,7 @@ private struct Parent {
     case destination(PresentationAction<Destination.Action>)
     case alert(PresentationAction<Alert>)
     case showTimer
+    case showOtherTimer
     case hideTimer
     case deleteTapped
   }
@@ -48,6 +49,7 @@ private struct Parent {
   @Reducer(state: .equatable, action: .equatable)
   enum Destination {
     case timer(Timer)
+    case otherTimer(Timer)
   }
 
   var body: some ReducerOf<Self> {
@@ -55,6 +57,9 @@ private struct Parent {
       switch action {
       case .showTimer:
         state.destination = .timer(Timer.State())
+        return .none
+      case .showOtherTimer:
+        state.destination = .otherTimer(Timer.State())
         return .none
       case .hideTimer:
         state.destination = nil
@@ -126,6 +131,17 @@ struct PresentationReducerTests {
     await clock.advance(by: .seconds(2))
     await store.send(\.destination.timer.closeTapped)
     await store.receive(\.destination.dismiss) { $0.destination = nil }
+  }
+
+  @Test func switchingTheDestinationToAnotherCaseCancelsTheOldCasesEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.showTimer) { $0.destination = .timer(Timer.State()) }
+    await store.send(\.destination.timer.startTapped)
+    await store.send(.showOtherTimer) { $0.destination = .otherTimer(Timer.State()) }
+    // The first timer was cancelled with its case: no tick arrives, and nothing is left running.
+    await clock.advance(by: .seconds(2))
+    await store.send(.hideTimer) { $0.destination = nil }
   }
 
   @Test func storesScopeThroughThePresentedCase() throws {
