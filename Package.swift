@@ -72,6 +72,14 @@ let package = Package(
       name: "SharingTests",
       dependencies: ["Sharing", "ComposableArchitecture"]
     ),
+    .target(
+      name: "ComposableWeb",
+      dependencies: ["ComposableArchitecture"]
+    ),
+    .testTarget(
+      name: "ComposableWebTests",
+      dependencies: ["ComposableWeb"]
+    ),
     .target(name: "CTerminalSupport"),
     .target(
       name: "ComposableTerminal",

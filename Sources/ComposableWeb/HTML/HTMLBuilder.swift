@@ -1,0 +1,163 @@
+/// Builds a list of nodes: elements, text (`"Hello"` is a text node), `if`, `if`/`else`,
+/// `switch`, `for … in` and optionals.
+@resultBuilder
+public enum HTMLBuilder {
+  public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+  public static func buildExpression(_ node: Node) -> [Node] { [node] }
+  public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
+  public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
+  public static func buildOptional(_ nodes: [Node]?) -> [Node] { nodes ?? [] }
+  public static func buildEither(first nodes: [Node]) -> [Node] { nodes }
+  public static func buildEither(second nodes: [Node]) -> [Node] { nodes }
+  public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+  public static func buildLimitedAvailability(_ nodes: [Node]) -> [Node] { nodes }
+}
+
+/// An attribute, an event handler or a key, as the tag functions take them:
+/// `div(.class("row"), .id("main"))`, `input(.on(.input) { store.title = $0 })`.
+public struct Attribute {
+  enum Kind {
+    case attribute(String, String)
+    case handler(Event, Handler)
+    case key(String)
+  }
+  let kind: Kind
+
+  /// Any attribute: `.attribute("aria-label", "Close")`.
+  public static func attribute(_ name: String, _ value: String) -> Self {
+    Self(kind: .attribute(name, value))
+  }
+
+  /// A boolean attribute, present only when `isOn` (`.flag("disabled", !canSave)`).
+  public static func flag(_ name: String, _ isOn: Bool = true) -> Self {
+    isOn ? Self(kind: .attribute(name, "")) : Self(kind: .attribute("", ""))
+  }
+
+  public static func `class`(_ names: String...) -> Self {
+    .attribute("class", names.filter { !$0.isEmpty }.joined(separator: " "))
+  }
+  public static func id(_ id: String) -> Self { .attribute("id", id) }
+  public static func style(_ css: String) -> Self { .attribute("style", css) }
+  public static func href(_ url: String) -> Self { .attribute("href", url) }
+  public static func type(_ type: String) -> Self { .attribute("type", type) }
+  public static func name(_ name: String) -> Self { .attribute("name", name) }
+  public static func value(_ value: String) -> Self { .attribute("value", value) }
+  public static func `for`(_ id: String) -> Self { .attribute("for", id) }
+  public static func role(_ role: String) -> Self { .attribute("role", role) }
+  public static func ariaLabel(_ label: String) -> Self { .attribute("aria-label", label) }
+
+  /// Runs `action` when `event` happens: `.on(.click) { store.send(.deleteTapped) }`.
+  public static func on(_ event: Event, _ action: @escaping @MainActor () -> Void) -> Self {
+    Self(kind: .handler(event, .run(action)))
+  }
+
+  /// Hands the value the browser sends with `event` to `action`:
+  /// `.on(.input) { store.title = $0 }`.
+  public static func on(_ event: Event, value action: @escaping @MainActor (String) -> Void) -> Self {
+    Self(kind: .handler(event, .value(action)))
+  }
+
+  /// Identifies the element among its siblings across renders: `li(.key(row.id)) { … }`.
+  public static func key(_ key: some CustomStringConvertible) -> Self {
+    Self(kind: .key(key.description))
+  }
+}
+
+/// An element with `tag`, `attributes` and children.
+public func element(
+  _ tag: String, _ attributes: [Attribute], @HTMLBuilder children: () -> [Node] = { [] }
+) -> Node {
+  var element = Element(tag: tag, children: children())
+  for attribute in attributes {
+    switch attribute.kind {
+    case let .attribute(name, value):
+      guard !name.isEmpty else { continue }
+      if let index = element.attributes.firstIndex(where: { $0.name == name }) {
+        element.attributes[index].value = name == "class"
+          ? element.attributes[index].value + " " + value : value
+      } else {
+        element.attributes.append((name, value))
+      }
+    case let .handler(event, handler):
+      element.handlers.append((event, handler))
+    case let .key(key):
+      element.key = key
+    }
+  }
+  return .element(element)
+}
+
+// The tags a page usually needs; `element(_:_:children:)` makes any other.
+
+public func div(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("div", attributes, children: children)
+}
+public func span(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("span", attributes, children: children)
+}
+public func p(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("p", attributes, children: children)
+}
+public func section(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("section", attributes, children: children)
+}
+public func header(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("header", attributes, children: children)
+}
+public func main(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("main", attributes, children: children)
+}
+public func nav(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("nav", attributes, children: children)
+}
+public func ul(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("ul", attributes, children: children)
+}
+public func li(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("li", attributes, children: children)
+}
+public func form(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("form", attributes, children: children)
+}
+public func label(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("label", attributes, children: children)
+}
+public func a(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("a", attributes, children: children)
+}
+public func h1(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("h1", attributes, children: children)
+}
+public func h2(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("h2", attributes, children: children)
+}
+public func h3(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("h3", attributes, children: children)
+}
+public func input(_ attributes: Attribute...) -> Node {
+  element("input", attributes)
+}
+public func textarea(_ attributes: Attribute..., text: String = "") -> Node {
+  element("textarea", attributes) { text }
+}
+public func select(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("select", attributes, children: children)
+}
+public func option(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
+  element("option", attributes, children: children)
+}
+
+/// A heading with text: `h1("Standups")`.
+public func h1(_ text: String, _ attributes: Attribute...) -> Node {
+  element("h1", attributes) { text }
+}
+public func h2(_ text: String, _ attributes: Attribute...) -> Node {
+  element("h2", attributes) { text }
+}
+
+/// A button that runs `action` when clicked: `button("Add") { store.send(.addTapped) }`.
+public func button(
+  _ label: String, _ attributes: Attribute..., action: @escaping @MainActor () -> Void
+) -> Node {
+  element("button", [.type("button"), .on(.click, action)] + attributes) { label }
+}

@@ -1,0 +1,59 @@
+import ComposableWeb
+import Testing
+
+@MainActor
+struct RenderingTests {
+  @Test func textAndAttributesAreEscapedByConstruction() {
+    let title = "<script>alert(1)</script>"
+    let attack = "\"><img src=x onerror=alert(1)>"
+    let page = RenderedView(
+      div(.class("title"), .attribute("title", attack)) {
+        h1(title)
+        attack
+      }
+    )
+    let html = page.root.html
+    #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(html.contains("title=\"&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\""))
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("<img"))
+  }
+
+  @Test func onlyUnsafeRawHTMLWritesMarkup() {
+    let page = RenderedView(div { unsafeRawHTML("<b>bold</b>") })
+    #expect(page.root.html == "<div><span><b>bold</b></span></div>")
+  }
+
+  @Test func handlersGetIdsFromTheirPositionAndKeys() {
+    var tapped: [String] = []
+    let page = RenderedView(
+      ul {
+        for name in ["a", "b"] {
+          li(.key(name)) {
+            button("Delete") { tapped.append(name) }
+          }
+        }
+      }
+    )
+    #expect(
+      page.root.html
+        == #"<ul><li data-key="a"><button type="button" data-on-click="0.ka.0/click">Delete</button></li><li data-key="b"><button type="button" data-on-click="0.kb.0/click">Delete</button></li></ul>"#
+    )
+    guard case let .run(action)? = page.handlers["0.kb.0/click"] else {
+      Issue.record("No handler for the second row's button")
+      return
+    }
+    action()
+    #expect(tapped == ["b"])
+  }
+
+  @Test func adjacentTextIsOneNodeAndEmptyTextNone() {
+    let page = RenderedView(p { "Hello, "; ""; "world" })
+    #expect(page.root == .element(tag: "p", attributes: [], key: nil, children: [.text("Hello, world")]))
+  }
+
+  @Test func voidElementsHaveNoClosingTag() {
+    let page = RenderedView(div { input(.type("text"), .value("a\"b")) })
+    #expect(page.root.html == #"<div><input type="text" value="a&quot;b"></div>"#)
+  }
+}
