@@ -1,0 +1,133 @@
+import ComposableArchitecture
+import Foundation
+import IssueReporting
+
+/// Drives a page without a browser, as a person would: find an element by its text, label, role
+/// or id, click it, type into it, press keys, and read the page. Events go through the same path
+/// as the browser's (a message naming a rendered handler), and the page re-renders through the
+/// same observation, so what a test sees is what a tab would show.
+///
+/// ```swift
+/// let client = WebTestClient { CounterView(store: store) }
+/// await client.click("+")
+/// #expect(client.text.contains("Count: 1"))
+/// ```
+@MainActor
+public final class WebTestClient {
+  public private(set) var messages: [String] = []
+  public private(set) var log: [String] = []
+  private var live: LiveView!
+
+  public init(view: @escaping @MainActor () -> Node) {
+    live = LiveView(
+      view: view,
+      send: { [weak self] in self?.messages.append($0) },
+      log: { [weak self] in self?.log.append($0) }
+    )
+  }
+
+  /// The page's HTML as the browser has it now.
+  public var html: String { live.rendered.root.html }
+
+  /// The page's visible text, with one space between pieces.
+  public var text: String { visibleText(live.rendered.root) }
+
+  /// Clicks the first button or link whose text is `text` (or whose `aria-label` is), and lets
+  /// the page re-render.
+  public func click(_ text: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let id = find(where: { node in
+      node.text == text || node.attribute("aria-label") == text
+    }, handling: .click) else {
+      reportIssue("No clickable element with the text \(text.debugDescription) on the page:\n\(self.text)", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(id, value: nil)
+  }
+
+  /// Types `text` into the field labelled `label` (by `<label for>`, `aria-label` or
+  /// `placeholder`), as one input event carrying the field's new contents.
+  public func type(_ text: String, into label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let id = fieldHandler(labelled: label, event: .input) ?? fieldHandler(labelled: label, event: .change) else {
+      reportIssue("No field labelled \(label.debugDescription) on the page", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(id, value: text)
+  }
+
+  /// Presses Escape or Enter in the element with `id` (or in the first element that handles the
+  /// key, when `id` is nil).
+  public func press(_ key: Event, in id: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let handler = find(where: { id == nil || $0.attribute("id") == id }, handling: key) else {
+      reportIssue("Nothing on the page handles \(key)", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(handler, value: nil)
+  }
+
+  /// Sends a raw message, as a browser (or an attacker) could.
+  public func sendRaw(_ message: String) async {
+    live.receive(message)
+    await Task.megaYield()
+  }
+
+  private func deliver(_ handlerID: String, value: String?) async {
+    struct Message: Encodable { let h: String; let v: String? }
+    let data = try! JSONEncoder().encode(Message(h: handlerID, v: value))
+    live.receive(String(decoding: data, as: UTF8.self))
+    // The re-render happens on the main actor's next turns, as in a live tab.
+    await Task.megaYield()
+  }
+
+  private func fieldHandler(labelled label: String, event: Event) -> String? {
+    let labelTarget = findNode(live.rendered.root) { $0.tagName == "label" && $0.text == label }?.attribute("for")
+    return find(where: { node in
+      (labelTarget != nil && node.attribute("id") == labelTarget)
+        || node.attribute("aria-label") == label || node.attribute("placeholder") == label
+    }, handling: event)
+  }
+
+  private func find(where matches: (RenderedNode) -> Bool, handling event: Event) -> String? {
+    findNode(live.rendered.root) { matches($0) && $0.attribute("data-on-\(event.name)") != nil }?
+      .attribute("data-on-\(event.name)")
+  }
+}
+
+private func findNode(_ node: RenderedNode, where matches: (RenderedNode) -> Bool) -> RenderedNode? {
+  if matches(node) { return node }
+  guard case let .element(_, _, _, children) = node else { return nil }
+  for child in children {
+    if let found = findNode(child, where: matches) { return found }
+  }
+  return nil
+}
+
+private func visibleText(_ node: RenderedNode) -> String {
+  switch node {
+  case let .text(text): return text
+  case let .element(_, _, _, children):
+    return children.map(visibleText).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+extension RenderedNode {
+  var tagName: String? {
+    guard case let .element(tag, _, _, _) = self else { return nil }
+    return tag
+  }
+
+  func attribute(_ name: String) -> String? {
+    guard case let .element(_, attributes, _, _) = self else { return nil }
+    return attributes.first { $0.name == name }?.value
+  }
+
+  /// The element's text, trimmed.
+  var text: String {
+    visibleText(self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
