@@ -8,8 +8,10 @@ let package = Package(
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
+    .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
+    .executable(name: "web-counter", targets: ["WebCounter"]),
     .executable(name: "standups", targets: ["standups"]),
     .executable(name: "case-studies", targets: ["case-studies"]),
   ],
@@ -27,6 +29,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
   ],
   targets: [
     .target(
@@ -70,15 +75,28 @@ let package = Package(
     ),
     .testTarget(
       name: "SharingTests",
-      dependencies: ["Sharing", "ComposableArchitecture"]
+      dependencies: ["Sharing", "ComposableArchitecture", "TerminalTestSupport"]
     ),
     .target(
       name: "ComposableWeb",
-      dependencies: ["ComposableArchitecture"]
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ]
     ),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: ["ComposableWeb"]
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]
+    ),
+    .executableTarget(
+      name: "WebCounter",
+      dependencies: ["ComposableArchitecture", "ComposableWeb"],
+      path: "Examples/WebCounter"
     ),
     .target(name: "CTerminalSupport"),
     .target(

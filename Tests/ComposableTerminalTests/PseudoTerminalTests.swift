@@ -82,23 +82,13 @@ struct PseudoTerminalTests {
   }
 
   @Test func refusesToRunWithoutATerminal() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: counter)
-    process.arguments = [folder.appendingPathComponent("count").path]
-    let errors = Pipe()
-    let output = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    #expect(message.contains("terminal-counter needs a terminal"))
-    #expect(message.contains("--help"))
-    #expect(message.split(separator: "\n").count == 1)
-    #expect(printed.isEmpty)
+    // Spawned and reaped directly, not with `Process`, whose exit monitoring can miss a short
+    // child's exit on Linux. Its only output is the one-line error (stdout and stderr together).
+    let result = try TmuxSession.run([counter, folder.appendingPathComponent("count").path])
+    #expect(result.status == 2)
+    #expect(result.output.contains("terminal-counter needs a terminal"))
+    #expect(result.output.contains("--help"))
+    #expect(result.output.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("count").path))
   }
 }

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 @testable import Sharing
+import TerminalTestSupport
 import Testing
 
 extension URL {
@@ -156,11 +157,12 @@ extension SharedKey where Self == FileStorageKey<Settings>.Default {
     } onChange: {
       notified.setValue(true)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", #"printf '{"name":"Other","volume":1}' > "$0.tmp" && mv "$0.tmp" "$0""#, url.path]
-    try process.run()
-    process.waitUntilExit()
+    // Spawned and reaped directly: `Process.waitUntilExit` can miss a short child's exit on
+    // Linux and block the main actor for good.
+    let result = try TmuxSession.run(
+      ["sh", "-c", #"printf '{"name":"Other","volume":1}' > "$0.tmp" && mv "$0.tmp" "$0""#, url.path]
+    )
+    #expect(result.status == 0)
     // Wait for the file system's notification (not a fixed sleep: the deadline is only a bound).
     let deadline = Date().addingTimeInterval(10)
     while settings.wrappedValue.name != "Other" && Date() < deadline {

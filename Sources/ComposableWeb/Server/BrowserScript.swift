@@ -1,0 +1,149 @@
+/// The page's script, served at `/_cw/app.js` from the binary itself (no JavaScript toolchain).
+///
+/// It opens the tab's WebSocket, applies the patches the server sends, sends the events the page
+/// asks for (`data-on-EVENT` attributes), keeps the text field the user is typing in theirs, and
+/// reconnects with backoff when the connection drops.
+let browserScript = #"""
+"use strict";
+(() => {
+  const root = document.getElementById("cw-root");
+  const session = document.querySelector('meta[name="cw-session"]').content;
+  const notice = document.getElementById("cw-reconnecting");
+  let socket = null;
+  let retryDelay = 100;
+  const queue = [];
+
+  function nodeAt(path) {
+    let node = root.firstChild;
+    for (const index of path) node = node.childNodes[index];
+    return node;
+  }
+
+  function fragment(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.firstChild;
+  }
+
+  // A field the user is typing in belongs to them: the server's copy of its value is applied
+  // once they leave it, never under their cursor.
+  function isBeingEdited(node) {
+    return node === document.activeElement &&
+      (node.tagName === "INPUT" || node.tagName === "TEXTAREA");
+  }
+
+  function setAttribute(node, name, value) {
+    if (name === "value" && "value" in node) {
+      if (!isBeingEdited(node) && node.value !== value) node.value = value;
+    } else if (name === "checked" && "checked" in node) {
+      node.checked = true;
+    }
+    node.setAttribute(name, value);
+  }
+
+  function removeAttribute(node, name) {
+    if (name === "checked" && "checked" in node) node.checked = false;
+    node.removeAttribute(name);
+  }
+
+  function apply(patch) {
+    const [op, path] = patch;
+    switch (op) {
+      case "t": {
+        const node = nodeAt(path);
+        if (node.parentNode && node.parentNode.tagName === "TEXTAREA" && isBeingEdited(node.parentNode)) return;
+        node.textContent = patch[2];
+        if (node.parentNode && node.parentNode.tagName === "TEXTAREA" && !isBeingEdited(node.parentNode)) {
+          node.parentNode.value = patch[2];
+        }
+        break;
+      }
+      case "a": setAttribute(nodeAt(path), patch[2], patch[3]); break;
+      case "r": removeAttribute(nodeAt(path), patch[2]); break;
+      case "p": {
+        const replacement = fragment(patch[2]);
+        if (path.length === 0) root.replaceChildren(replacement);
+        else nodeAt(path).replaceWith(replacement);
+        break;
+      }
+      case "i": {
+        const parent = nodeAt(path);
+        parent.insertBefore(fragment(patch[3]), parent.childNodes[patch[2]] || null);
+        break;
+      }
+      case "d": nodeAt(path).childNodes[patch[2]].remove(); break;
+      case "reload": location.reload(); break;
+      case "m": {
+        const parent = nodeAt(path);
+        const child = parent.childNodes[patch[2]];
+        child.remove();
+        parent.insertBefore(child, parent.childNodes[patch[3]] || null);
+        break;
+      }
+    }
+  }
+
+  function send(handler, value) {
+    const message = JSON.stringify(value === undefined ? { h: handler } : { h: handler, v: value });
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
+    else queue.push(message);
+  }
+
+  function handlerFor(target, event) {
+    const element = target.closest ? target.closest("[data-on-" + event + "]") : null;
+    return element ? [element, element.getAttribute("data-on-" + event)] : null;
+  }
+
+  function valueOf(element) {
+    if (element.type === "checkbox") return String(element.checked);
+    return "value" in element ? element.value : undefined;
+  }
+
+  document.addEventListener("click", (event) => {
+    const found = handlerFor(event.target, "click");
+    if (!found) return;
+    event.preventDefault();
+    send(found[1]);
+  });
+  for (const name of ["input", "change", "focus", "blur"]) {
+    const domEvent = name === "focus" ? "focusin" : name === "blur" ? "focusout" : name;
+    document.addEventListener(domEvent, (event) => {
+      const found = handlerFor(event.target, name);
+      if (found) send(found[1], valueOf(found[0]));
+    });
+  }
+  document.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const found = handlerFor(event.target, "submit");
+    if (found) send(found[1]);
+  });
+  document.addEventListener("keydown", (event) => {
+    const name = event.key === "Escape" ? "key-escape" : event.key === "Enter" ? "key-enter" : null;
+    if (!name) return;
+    const found = handlerFor(event.target, name);
+    if (!found) return;
+    if (name === "key-enter" && event.target.tagName === "TEXTAREA") return;
+    event.preventDefault();
+    send(found[1], valueOf(event.target));
+  });
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(scheme + "//" + location.host + "/_cw/socket?session=" + encodeURIComponent(session));
+    socket.onopen = () => {
+      retryDelay = 100;
+      notice.hidden = true;
+      while (queue.length > 0) socket.send(queue.shift());
+    };
+    socket.onmessage = (message) => {
+      for (const patch of JSON.parse(message.data)) apply(patch);
+    };
+    socket.onclose = () => {
+      notice.hidden = false;
+      setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 5000);
+    };
+  }
+  connect();
+})();
+"""#

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The tabs a server is serving: each has its own store (made by the app), its `LiveView`, and
+/// while it is connected, the stream its socket writes from. A tab whose connection drops keeps
+/// its store for `lifetime`, so that the page comes back to the same state after a blip.
+@MainActor
+final class Tabs {
+  private final class Tab {
+    var live: LiveView?
+    var connection: AsyncStream<String>.Continuation?
+    var lastSeen = ContinuousClock.now
+  }
+
+  private let makeTab: @MainActor () -> @MainActor () -> Node
+  private let lifetime: Duration
+  private var tabs: [String: Tab] = [:]
+  private var sweeper: Task<Void, Never>?
+
+  init(makeTab: @escaping @MainActor () -> @MainActor () -> Node, lifetime: Duration) {
+    self.makeTab = makeTab
+    self.lifetime = lifetime
+    sweeper = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        self?.sweep()
+      }
+    }
+  }
+
+  var count: Int { tabs.count }
+
+  /// A new tab: its session id (128 random bits) and its first render.
+  func open() -> (id: String, html: String) {
+    var generator = SystemRandomNumberGenerator()
+    let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    let tab = Tab()
+    let view = makeTab()
+    tab.live = LiveView(view: view, send: { [weak tab] message in tab?.connection?.yield(message) })
+    tabs[id] = tab
+    return (id, tab.live!.rendered.root.html)
+  }
+
+  /// Connects the tab's socket: the page is brought up to date at once (it may have missed
+  /// patches while it was away), then every patch follows.
+  func attach(_ id: String) -> AsyncStream<String>? {
+    guard let tab = tabs[id], let live = tab.live else { return nil }
+    tab.connection?.finish()
+    let (stream, continuation) = AsyncStream<String>.makeStream()
+    tab.connection = continuation
+    tab.lastSeen = .now
+    continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
+    return stream
+  }
+
+  func receive(_ message: String, for id: String) {
+    guard let tab = tabs[id] else { return }
+    tab.lastSeen = .now
+    tab.live?.receive(message)
+  }
+
+  func detach(_ id: String) {
+    guard let tab = tabs[id] else { return }
+    tab.connection?.finish()
+    tab.connection = nil
+    tab.lastSeen = .now
+  }
+
+  /// Lets go of tabs that have been away longer than `lifetime`.
+  private func sweep() {
+    let now = ContinuousClock.now
+    for (id, tab) in tabs where tab.connection == nil && now - tab.lastSeen > lifetime {
+      tab.live?.stop()
+      tabs[id] = nil
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
+  }
+}

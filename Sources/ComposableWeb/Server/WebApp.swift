@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// Serves a feature's view to browsers, live: the first request of a tab renders the whole page
+/// (readable with JavaScript off), then the page's script connects a WebSocket and every change of
+/// state the view read arrives as patches.
+///
+/// ```swift
+/// let app = WebApp(title: "Counter") {
+///   let store = Store(initialState: Counter.State()) { Counter() }
+///   return { counterView(store) }   // one store per tab
+/// }
+/// try await app.run()
+/// ```
+///
+/// Defaults are safe: it listens on 127.0.0.1 only, accepts WebSocket upgrades only from pages
+/// it served (`Origin`), names each tab with 128 random bits, runs only handlers it rendered for
+/// that tab, and sends `Content-Security-Policy` and `X-Content-Type-Options: nosniff`.
+public struct WebApp: Sendable {
+  public var title: String
+  public var host: String
+  /// The port; 0 picks a free one (``run(onStart:)`` says which).
+  public var port: Int
+  /// How long the store of a tab whose connection dropped is kept for it to come back to.
+  public var disconnectedTabLifetime: Duration
+  /// Extra CSS served with the page.
+  public var stylesheet: String
+  let makeTab: @MainActor @Sendable () -> @MainActor () -> Node
+
+  /// - Parameter makeTab: Called on the main actor once per tab: creates the tab's store and
+  ///   returns its view.
+  public init(
+    title: String,
+    host: String = "127.0.0.1",
+    port: Int = 8080,
+    disconnectedTabLifetime: Duration = .seconds(60),
+    stylesheet: String = "",
+    makeTab: @escaping @MainActor @Sendable () -> @MainActor () -> Node
+  ) {
+    self.title = title
+    self.host = host
+    self.port = port
+    self.disconnectedTabLifetime = disconnectedTabLifetime
+    self.stylesheet = stylesheet
+    self.makeTab = makeTab
+  }
+
+  /// Runs the server until the process gets SIGINT or SIGTERM. `onStart` gets the URL once the
+  /// server listens (with the real port when `port` is 0).
+  public func run(
+    onStart: @escaping @Sendable (String) -> Void = {
+      FileHandle.standardOutput.write(Data("Serving on \($0) (Ctrl-C stops)\n".utf8))
+    }
+  ) async throws {
+    let tabs = await Tabs(makeTab: makeTab, lifetime: disconnectedTabLifetime)
+    let router = Router()
+    let page = PageTemplate(title: title, stylesheet: stylesheet)
+    router.get("/") { _, _ -> Response in
+      let (id, html) = await tabs.open()
+      return page.response(session: id, body: html)
+    }
+    router.get("/_cw/app.js") { _, _ in
+      page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
+    }
+    router.get("/_cw/app.css") { _, _ in
+      page.asset(page.css, contentType: "text/css; charset=utf-8")
+    }
+    router.get("**") { _, _ in
+      page.notFound()
+    }
+    let host = host
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade { request, _, logger in
+        guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
+        guard isSameOrigin(request) else {
+          logger.warning("refused a WebSocket from another origin: \(request.headerFields[.origin] ?? "none")")
+          return .dontUpgrade
+        }
+        let session = sessionID(in: request.path ?? "")
+        return .upgrade([:]) { inbound, outbound, _ in
+          guard let session, let messages = await tabs.attach(session) else {
+            // An unknown or expired tab starts afresh at its URL.
+            try await outbound.write(.text(#"[["reload"]]"#))
+            return
+          }
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+              for await message in messages {
+                try await outbound.write(.text(message))
+              }
+            }
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+              if case let .text(text) = message {
+                await tabs.receive(text, for: session)
+              }
+            }
+            group.cancelAll()
+          }
+          await tabs.detach(session)
+        }
+      },
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+      onServerRunning: { channel in
+        onStart("http://\(host):\(channel.localAddress?.port ?? port)/")
+      },
+      logger: {
+        var logger = Logger(label: "ComposableWeb")
+        logger.logLevel = .warning
+        return logger
+      }()
+    )
+    do {
+      try await app.runService()
+    } catch where "\(error)".contains("Address already in use") {
+      throw WebAppError.portInUse(host: host, port: port)
+    }
+  }
+}
+
+/// Why a ``WebApp`` could not serve.
+public enum WebAppError: Error, CustomStringConvertible {
+  case portInUse(host: String, port: Int)
+
+  public var description: String {
+    switch self {
+    case let .portInUse(host, port):
+      return "port \(port) on \(host) is already in use; choose another with --port"
+    }
+  }
+}
+
+/// The WebSocket upgrade comes from a page this server served: its `Origin` names the same host
+/// and port the request was sent to.
+func isSameOrigin(_ request: HTTPRequest) -> Bool {
+  guard let origin = request.headerFields[.origin], let host = request.authority else {
+    return false
+  }
+  return origin == "http://\(host)" || origin == "https://\(host)"
+}
+
+/// The `session` query parameter of a path like `/_cw/socket?session=…`.
+func sessionID(in path: String) -> String? {
+  URLComponents(string: path)?.queryItems?.first { $0.name == "session" }?.value
+}

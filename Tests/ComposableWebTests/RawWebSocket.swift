@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A minimal WebSocket client over a plain loopback socket, sending exactly the headers a browser
+/// page on `origin` would (the NIO client adds an `Origin` of its own, and Linux's URLSession has
+/// no WebSockets). Blocking; each call runs on a thread of its own.
+final class RawWebSocket: @unchecked Sendable {
+  // @unchecked Sendable: one test uses it from one task at a time.
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  enum Failure: Error { case connect, handshake(String), closed }
+
+  init(port: Int, path: String, origin: String) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure.connect }
+    let request = """
+      GET \(path) HTTP/1.1\r
+      Host: 127.0.0.1:\(port)\r
+      Origin: \(origin)\r
+      Upgrade: websocket\r
+      Connection: Upgrade\r
+      Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
+      Sec-WebSocket-Version: 13\r
+      \r
+
+      """
+    try write(Array(request.utf8))
+    var head: [UInt8] = []
+    while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+      head.append(try readByte())
+    }
+    let response = String(decoding: head, as: UTF8.self)
+    guard response.hasPrefix("HTTP/1.1 101") else { throw Failure.handshake(response) }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Sends a text message (masked, as clients must).
+  func send(_ text: String) throws {
+    let payload = Array(text.utf8)
+    var frame: [UInt8] = [0x81]
+    if payload.count < 126 {
+      frame.append(0x80 | UInt8(payload.count))
+    } else if payload.count < 65536 {
+      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    } else {
+      frame.append(0x80 | 127)
+      frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+    }
+    let mask: [UInt8] = [1, 2, 3, 4]
+    frame += mask
+    frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    try write(frame)
+  }
+
+  /// The next text message.
+  func receive() throws -> String {
+    while true {
+      let first = try readByte()
+      var length = Int(try readByte() & 0x7F)
+      if length == 126 {
+        length = Int(try readByte()) << 8 | Int(try readByte())
+      } else if length == 127 {
+        length = try (0..<8).reduce(0) { value, _ in value << 8 | Int(try readByte()) }
+      }
+      let payload = try (0..<length).map { _ in try readByte() }
+      switch first & 0x0F {
+      case 0x1: return String(decoding: payload, as: UTF8.self)
+      case 0x8: throw Failure.closed
+      default: continue
+      }
+    }
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+      guard sent > 0 else { throw Failure.closed }
+      offset += sent
+    }
+  }
+
+  private func readByte() throws -> UInt8 {
+    if buffer.isEmpty {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = recv(descriptor, &chunk, chunk.count, 0)
+      guard count > 0 else { throw Failure.closed }
+      buffer = Array(chunk[..<count]).reversed()
+    }
+    return buffer.removeLast()
+  }
+}

@@ -1,0 +1,138 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Reducer
+private struct Tally {
+  @ObservableState
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case incrementButtonTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+private func tallyView(_ store: StoreOf<Tally>) -> Node {
+  main {
+    h1("Count: \(store.count)")
+    button("+", .ariaLabel("Increment")) { store.send(.incrementButtonTapped) }
+  }
+}
+
+/// A server on a free loopback port, for one test.
+private struct RunningApp {
+  let url: String
+  let task: Task<Void, any Error>
+
+  static func start() async throws -> RunningApp {
+    let (started, continuation) = AsyncStream<String>.makeStream()
+    let app = WebApp(title: "Tally <test>", port: 0) {
+      let store = Store(initialState: Tally.State()) { Tally() }
+      return { tallyView(store) }
+    }
+    let task = Task { try await app.run(onStart: { continuation.yield($0) }) }
+    var iterator = started.makeAsyncIterator()
+    guard let url = await iterator.next() else { throw CancellationError() }
+    return RunningApp(url: url, task: task)
+  }
+
+  var port: String { String(url.split(separator: ":")[2].dropLast()) }
+
+  func page(_ path: String = "") async throws -> (html: String, response: HTTPURLResponse) {
+    let (data, response) = try await URLSession.shared.data(from: URL(string: url + path)!)
+    return (String(decoding: data, as: UTF8.self), response as! HTTPURLResponse)
+  }
+}
+
+/// Runs blocking socket work off the cooperative pool.
+private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}
+
+private func firstMatch(_ pattern: String, in text: String) -> String? {
+  guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
+  // The last quoted value of the match.
+  let parts = text[range].split(separator: "\"", omittingEmptySubsequences: false)
+  return parts.count >= 3 ? String(parts[parts.count - 2]) : nil
+}
+
+@Suite(.serialized)
+struct WebAppTests {
+  @Test func theFirstResponseIsTheWholePageWithSafeHeaders() async throws {
+    let app = try await RunningApp.start()
+    defer { app.task.cancel() }
+    let (html, response) = try await app.page()
+    #expect(response.statusCode == 200)
+    #expect(html.contains("<h1>Count: 0</h1>"))
+    #expect(html.contains("<title>Tally &lt;test&gt;</title>"))
+    #expect(response.value(forHTTPHeaderField: "Content-Security-Policy")?.contains("script-src 'self'") == true)
+    #expect(response.value(forHTTPHeaderField: "X-Content-Type-Options") == "nosniff")
+    let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
+    #expect(session.count == 32)  // 128 bits
+
+    let (missing, notFound) = try await app.page("nowhere")
+    #expect(notFound.statusCode == 404)
+    #expect(missing.contains(#"<a href="/">Go home</a>"#))
+    let (script, scriptResponse) = try await app.page("_cw/app.js")
+    #expect(scriptResponse.statusCode == 200)
+    #expect(script.contains("new WebSocket"))
+  }
+
+  @Test func eventsTravelOverTheSocketAndPatchesComeBack() async throws {
+    let app = try await RunningApp.start()
+    defer { app.task.cancel() }
+    let (html, _) = try await app.page()
+    let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: html))
+    let port = Int(app.port)!
+    let messages = try await blocking { () -> [String] in
+      let socket = try RawWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      var messages = [try socket.receive()]
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      messages.append(try socket.receive())
+      // A forged handler id and malformed JSON are dropped; the connection stays up and works.
+      try socket.send(#"{"h":"0.9/click"}"#)
+      try socket.send("not json")
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      messages.append(try socket.receive())
+      return messages
+    }
+    #expect(messages.count == 3)
+    #expect(messages.first?.hasPrefix(#"[["p",[],"#) == true)  // the page brought up to date
+    #expect(messages.dropFirst().first == #"[["t",[0,0],"Count: 1"]]"#)
+    #expect(messages.last == #"[["t",[0,0],"Count: 2"]]"#)
+  }
+
+  @Test func aSocketFromAnotherOriginIsRefusedAndAnUnknownTabReloads() async throws {
+    let app = try await RunningApp.start()
+    defer { app.task.cancel() }
+    let (html, _) = try await app.page()
+    let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
+    let port = Int(app.port)!
+    await #expect(throws: RawWebSocket.Failure.self) {
+      _ = try await blocking {
+        try RawWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://evil.example")
+      }
+    }
+    let reply = try await blocking { () -> String in
+      let socket = try RawWebSocket(
+        port: port, path: "/_cw/socket?session=0123456789abcdef0123456789abcdef", origin: "http://127.0.0.1:\(port)"
+      )
+      return try socket.receive()
+    }
+    #expect(reply == #"[["reload"]]"#)
+  }
+}
