@@ -88,10 +88,10 @@ struct LiveViewTests {
       h1("Count: \(store.count)")
     }
     store.name = "unread"
-    await Task.megaYield()
+    await client.settle()
     #expect(client.messages.isEmpty)
     store.send(.incrementButtonTapped)
-    await Task.megaYield()
+    await client.settle()
     #expect(client.messages == [#"[["t",[0],"Count: 1"]]"#])
   }
 }

@@ -15,19 +15,7 @@ final class RawWebSocket: @unchecked Sendable {
   enum Failure: Error { case connect, handshake(String), closed }
 
   init(port: Int, path: String, origin: String) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw Failure.connect }
+    descriptor = try connectToLoopback(port: port, timeoutSeconds: 5)
     let request = """
       GET \(path) HTTP/1.1\r
       Host: 127.0.0.1:\(port)\r
@@ -88,12 +76,7 @@ final class RawWebSocket: @unchecked Sendable {
   }
 
   private func write(_ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
-      guard sent > 0 else { throw Failure.closed }
-      offset += sent
-    }
+    try writeAll(bytes, to: descriptor)
   }
 
   private func readByte() throws -> UInt8 {
@@ -105,4 +88,65 @@ final class RawWebSocket: @unchecked Sendable {
     }
     return buffer.removeLast()
   }
+}
+
+/// A TCP connection to 127.0.0.1:`port` whose reads give up after `timeoutSeconds`.
+func connectToLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else {
+    close(descriptor)
+    throw RawWebSocket.Failure.connect
+  }
+  return descriptor
+}
+
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+  var offset = 0
+  while offset < bytes.count {
+    let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+    guard sent > 0 else { throw RawWebSocket.Failure.closed }
+    offset += sent
+  }
+}
+
+/// One HTTP/1.1 request to 127.0.0.1:`port` over its own connection, and the response body.
+/// (Linux's URLSession failed on chromedriver's slow replies: "Failed writing header".)
+func loopbackHTTP(port: Int, method: String, path: String, body: Data?) throws -> Data {
+  let descriptor = try connectToLoopback(port: port, timeoutSeconds: 60)
+  defer { close(descriptor) }
+  let payload = body ?? Data()
+  var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+  head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+  try writeAll(Array(head.utf8) + Array(payload), to: descriptor)
+  // Read the head, then as many body bytes as `Content-Length` says (the driver may keep the
+  // connection open).
+  var response: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65536)
+  while true {
+    if let end = response.firstRange(of: [13, 10, 13, 10]) {
+      let head = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()
+      let length = head.split(separator: "\r\n")
+        .first { $0.hasPrefix("content-length:") }
+        .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+      if let length, response.count - end.upperBound >= length {
+        return Data(response[end.upperBound..<(end.upperBound + length)])
+      }
+    }
+    let count = recv(descriptor, &chunk, chunk.count, 0)
+    guard count > 0 else { break }
+    response += chunk[..<count]
+  }
+  guard let end = response.firstRange(of: [13, 10, 13, 10]) else { throw RawWebSocket.Failure.closed }
+  return Data(response[end.upperBound...])
 }

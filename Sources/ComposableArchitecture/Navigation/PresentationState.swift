@@ -55,16 +55,11 @@ public struct PresentationState<State> {
   public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
     _read { yield wrappedValue.flatMap { $0[case: path] } }
     _modify {
-      let root = wrappedValue
-      var value = root.flatMap { $0[case: path] }
+      // Setting the case to nil dismisses, as in TCA: `state.$destination[case: \.edit] = nil`.
+      var value = wrappedValue.flatMap { $0[case: path] }
       let wasInCase = value != nil
       yield &value
-      guard wasInCase else {
-        reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
-        return
-      }
-      // Setting the case to nil dismisses, as in TCA: `state.$destination[case: \.edit] = nil`.
-      wrappedValue = value.map { path($0) }
+      wrappedValue = caseModified(wrappedValue, path, wasInCase: wasInCase, to: value)
     }
   }
 

@@ -111,16 +111,11 @@ public struct StackState<Element> {
   where Element: CasePathable {
     _read { yield elementsByID[id].flatMap { $0[case: path] } }
     _modify {
-      let root = elementsByID[id]
-      var value = root.flatMap { $0[case: path] }
+      // Setting the case to nil removes the element, as in TCA: `state.path[id: 0, case: \.detail] = nil`.
+      var value = elementsByID[id].flatMap { $0[case: path] }
       let wasInCase = value != nil
       yield &value
-      guard wasInCase else {
-        reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
-        return
-      }
-      // Setting the case to nil removes the element, as in TCA: `state.path[id: 0, case: \.detail] = nil`.
-      elementsByID[id] = value.map { path($0) }
+      elementsByID[id] = caseModified(elementsByID[id], path, wasInCase: wasInCase, to: value)
     }
   }
 
@@ -285,3 +280,16 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 
 /// The stack action of a reducer's elements: `StackActionOf<Path>`.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+/// What optional enum state becomes after the value of one of its cases was changed through
+/// `subscript(case:)`: that case with the new value, or nil when the value was set to nil. When the
+/// state was not in that case, it stays as it was and the change is reported (TCA does the same).
+func caseModified<Root, Case>(
+  _ root: Root?, _ path: CaseKeyPath<Root, Case>, wasInCase: Bool, to value: Case?
+) -> Root? {
+  guard wasInCase else {
+    reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
+    return root
+  }
+  return value.map { path($0) }
+}

@@ -116,6 +116,15 @@ extension RenderedNode {
 }
 
 func escapeText(_ text: String) -> String {
+  escape(text, quotes: false)
+}
+
+func escapeAttribute(_ value: String) -> String {
+  escape(value, quotes: true)
+}
+
+/// `text` with `&`, `<` and `>` (and with `quotes`, `"` and `'`) written as character references.
+private func escape(_ text: String, quotes: Bool) -> String {
   var escaped = ""
   escaped.reserveCapacity(text.utf8.count)
   for character in text {
@@ -123,22 +132,8 @@ func escapeText(_ text: String) -> String {
     case "&": escaped += "&amp;"
     case "<": escaped += "&lt;"
     case ">": escaped += "&gt;"
-    default: escaped.append(character)
-    }
-  }
-  return escaped
-}
-
-func escapeAttribute(_ value: String) -> String {
-  var escaped = ""
-  escaped.reserveCapacity(value.utf8.count)
-  for character in value {
-    switch character {
-    case "&": escaped += "&amp;"
-    case "<": escaped += "&lt;"
-    case ">": escaped += "&gt;"
-    case "\"": escaped += "&quot;"
-    case "'": escaped += "&#39;"
+    case "\"" where quotes: escaped += "&quot;"
+    case "'" where quotes: escaped += "&#39;"
     default: escaped.append(character)
     }
   }

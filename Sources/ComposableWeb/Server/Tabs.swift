@@ -8,7 +8,20 @@ final class Tabs {
   private final class Tab {
     var live: LiveView?
     var connection: AsyncStream<String>.Continuation?
+    /// Counts the sockets the tab has had, so that a socket that ends after another took its
+    /// place does not disconnect the new one.
+    var connectionNumber = 0
     var lastSeen = ContinuousClock.now
+    /// Whether the page in the browser may be behind: patches were made while no socket was
+    /// there to take them, or a socket was already lost once (with patches perhaps in flight).
+    var mayBeBehind = false
+
+    func deliver(_ message: String) {
+      guard let connection, case .enqueued = connection.yield(message) else {
+        mayBeBehind = true
+        return
+      }
+    }
   }
 
   private let makeTab: @MainActor () -> @MainActor () -> Node
@@ -35,21 +48,30 @@ final class Tabs {
     let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     let tab = Tab()
     let view = makeTab()
-    tab.live = LiveView(view: view, send: { [weak tab] message in tab?.connection?.yield(message) })
+    tab.live = LiveView(view: view, send: { [weak tab] message in tab?.deliver(message) })
     tabs[id] = tab
     return (id, tab.live!.rendered.root.html)
   }
 
-  /// Connects the tab's socket: the page is brought up to date at once (it may have missed
-  /// patches while it was away), then every patch follows.
-  func attach(_ id: String) -> AsyncStream<String>? {
+  /// Connects the tab's socket. A page that may have missed patches (it reconnects, or state
+  /// changed before it first connected) is brought up to date at once; then every patch follows.
+  func attach(_ id: String) -> (messages: AsyncStream<String>, connection: Int)? {
     guard let tab = tabs[id], let live = tab.live else { return nil }
-    tab.connection?.finish()
+    if tab.connection != nil {
+      // Another socket of this tab is still open (its page was reloaded, or the old socket has
+      // not noticed it is dead): it gives way, and what it had in flight may be lost.
+      tab.connection?.finish()
+      tab.mayBeBehind = true
+    }
     let (stream, continuation) = AsyncStream<String>.makeStream()
     tab.connection = continuation
+    tab.connectionNumber += 1
     tab.lastSeen = .now
-    continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
-    return stream
+    if tab.mayBeBehind {
+      continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
+    }
+    tab.mayBeBehind = false
+    return (stream, tab.connectionNumber)
   }
 
   func receive(_ message: String, for id: String) {
@@ -58,11 +80,13 @@ final class Tabs {
     tab.live?.receive(message)
   }
 
-  func detach(_ id: String) {
-    guard let tab = tabs[id] else { return }
+  func detach(_ id: String, connection: Int) {
+    guard let tab = tabs[id], tab.connectionNumber == connection else { return }
     tab.connection?.finish()
     tab.connection = nil
     tab.lastSeen = .now
+    // Patches written just before the socket went may never have arrived.
+    tab.mayBeBehind = true
   }
 
   /// Lets go of tabs that have been away longer than `lifetime`.

@@ -81,7 +81,7 @@ public struct WebApp: Sendable {
         }
         let session = sessionID(in: request.path ?? "")
         return .upgrade([:]) { inbound, outbound, _ in
-          guard let session, let messages = await tabs.attach(session) else {
+          guard let session, let (messages, connection) = await tabs.attach(session) else {
             // An unknown or expired tab starts afresh at its URL.
             try await outbound.write(.text(#"[["reload"]]"#))
             return
@@ -99,7 +99,7 @@ public struct WebApp: Sendable {
             }
             group.cancelAll()
           }
-          await tabs.detach(session)
+          await tabs.detach(session, connection: connection)
         }
       },
       configuration: ApplicationConfiguration(address: .hostname(host, port: port)),

@@ -17,8 +17,10 @@ public final class WebTestClient {
   public private(set) var messages: [String] = []
   public private(set) var log: [String] = []
   private var live: LiveView!
+  private let view: @MainActor () -> Node
 
   public init(view: @escaping @MainActor () -> Node) {
+    self.view = view
     live = LiveView(
       view: view,
       send: { [weak self] in self?.messages.append($0) },
@@ -73,15 +75,24 @@ public final class WebTestClient {
   /// Sends a raw message, as a browser (or an attacker) could.
   public func sendRaw(_ message: String) async {
     live.receive(message)
-    await Task.megaYield()
+    await settle()
+  }
+
+  /// Waits until the page shows the current state: the re-render that a change schedules runs
+  /// on a later turn of the main actor, as in a live tab. Gives up after a bounded number of
+  /// turns (the test then sees the page as it is).
+  public func settle() async {
+    for _ in 0..<10_000 {
+      if RenderedView(view()).root == live.rendered.root { return }
+      await Task.yield()
+    }
   }
 
   private func deliver(_ handlerID: String, value: String?) async {
     struct Message: Encodable { let h: String; let v: String? }
     let data = try! JSONEncoder().encode(Message(h: handlerID, v: value))
     live.receive(String(decoding: data, as: UTF8.self))
-    // The re-render happens on the main actor's next turns, as in a live tab.
-    await Task.megaYield()
+    await settle()
   }
 
   private func fieldHandler(labelled label: String, event: Event) -> String? {

@@ -1,0 +1,180 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Reducer
+private struct Clicks {
+  @ObservableState
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case incrementButtonTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+private func clicksView(_ store: StoreOf<Clicks>) -> Node {
+  main {
+    h1("Clicks")
+    p(.class("count")) { "Count: \(store.count)" }
+    button("+", .ariaLabel("Increment")) { store.send(.incrementButtonTapped) }
+  }
+}
+
+/// Debian's `chromium` driven through `chromedriver` (WebDriver over HTTP on loopback), headless.
+/// The tests fail, not skip, when either is missing: `.ci/run` installs both.
+private final class Browser: @unchecked Sendable {
+  // @unchecked Sendable: used by one test at a time.
+  private let driver: Process
+  private let base: String
+  private let session: String
+
+  init(width: Int) async throws {
+    let port = Int.random(in: 20_000..<40_000)
+    driver = Process()
+    driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+    driver.arguments = ["--port=\(port)"]
+    driver.standardOutput = FileHandle.nullDevice
+    driver.standardError = FileHandle.nullDevice
+    try driver.run()
+    base = "http://127.0.0.1:\(port)"
+    // Wait (bounded) until the driver answers.
+    var ready = false
+    for _ in 0..<100 where !ready {
+      ready = (try? await Self.request("GET", base + "/status")) != nil
+      if !ready { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    let created = try await Self.request(
+      "POST", base + "/session",
+      [
+        "capabilities": [
+          "alwaysMatch": [
+            "goog:chromeOptions": [
+              "binary": "/usr/bin/chromium",
+              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),800"],
+            ]
+          ]
+        ]
+      ]
+    )
+    session = ((created["value"] as? [String: Any])?["sessionId"] as? String) ?? ""
+  }
+
+  func close() async {
+    _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
+    driver.terminate()
+  }
+
+  func open(_ url: String) async throws {
+    _ = try await Self.request("POST", "\(base)/session/\(session)/url", ["url": url])
+  }
+
+  /// The element matching `css`, waiting (bounded) for it to appear.
+  func element(_ css: String) async throws -> String {
+    for _ in 0..<100 {
+      let found = try await Self.request(
+        "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
+      )
+      if let value = found["value"] as? [String: Any], let id = value.values.first as? String, value.count == 1 {
+        return id
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw BrowserError.notFound(css)
+  }
+
+  func click(_ css: String) async throws {
+    let id = try await element(css)
+    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/click", [:])
+  }
+
+  func text(_ css: String) async throws -> String {
+    let id = try await element(css)
+    return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""
+  }
+
+  /// Waits (bounded) until the element's text is `expected`; returns what it last was.
+  func waitForText(_ css: String, _ expected: String) async throws -> String {
+    var last = ""
+    for _ in 0..<100 {
+      last = try await text(css)
+      if last == expected { return last }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return last
+  }
+
+  func screenshot(to url: URL) async throws {
+    let shot = try await Self.request("GET", "\(base)/session/\(session)/screenshot")
+    let data = Data(base64Encoded: shot["value"] as? String ?? "") ?? Data()
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+  }
+
+  enum BrowserError: Error { case notFound(String) }
+
+  private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+    let components = URLComponents(string: url)!
+    let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+    let data = try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result {
+            try loopbackHTTP(port: components.port!, method: method, path: components.path, body: payload)
+          }
+        )
+      }.start()
+    }
+    return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+  }
+}
+
+/// Where tests save screenshots for people to look at: `screenshots/` in the package.
+func screenshotsFolder(file: StaticString = #filePath) -> URL {
+  var root = URL(fileURLWithPath: "\(file)")
+  while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+    root.deleteLastPathComponent()
+  }
+  return root.appendingPathComponent("screenshots")
+}
+
+@Suite(.serialized)
+struct BrowserTests {
+  @Test func aRealBrowserClicksAndTheCountUpdatesLive() async throws {
+    #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "Install Debian's chromium (the CI script does)")
+    #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "Install Debian's chromium-driver (the CI script does)")
+    let (started, continuation) = AsyncStream<String>.makeStream()
+    let app = WebApp(title: "Clicks", port: 0) {
+      let store = Store(initialState: Clicks.State()) { Clicks() }
+      return { clicksView(store) }
+    }
+    let server = Task { try await app.run(onStart: { continuation.yield($0) }) }
+    defer { server.cancel() }
+    var iterator = started.makeAsyncIterator()
+    let url = try #require(await iterator.next())
+
+    for width in [375, 1280] {
+      let browser = try await Browser(width: width)
+      do {
+        try await browser.open(url)
+        #expect(try await browser.waitForText(".count", "Count: 0") == "Count: 0")
+        try await browser.click(#"button[aria-label="Increment"]"#)
+        try await browser.click(#"button[aria-label="Increment"]"#)
+        #expect(try await browser.waitForText(".count", "Count: 2") == "Count: 2")
+        try await browser.screenshot(to: screenshotsFolder().appendingPathComponent("web-counter-\(width).png"))
+      } catch {
+        await browser.close()
+        throw error
+      }
+      await browser.close()
+    }
+  }
+}
