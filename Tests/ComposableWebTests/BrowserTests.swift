@@ -59,7 +59,9 @@ private final class Browser: @unchecked Sendable {
           "alwaysMatch": [
             "goog:chromeOptions": [
               "binary": "/usr/bin/chromium",
-              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),800"],
+              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800"],
+              // The viewport is exactly `width` wide (a headless window has a minimum width).
+              "mobileEmulation": ["deviceMetrics": ["width": width, "height": 800, "pixelRatio": 1]],
             ]
           ]
         ]
@@ -156,8 +158,8 @@ struct BrowserTests {
       let store = Store(initialState: Clicks.State()) { Clicks() }
       return { clicksView(store) }
     }
-    let server = Task { try await app.run(onStart: { continuation.yield($0) }) }
-    defer { server.cancel() }
+    // Left running until the test process exits (see `RunningApp` in WebAppTests).
+    _ = Task { try await app.run(onStart: { continuation.yield($0) }) }
     var iterator = started.makeAsyncIterator()
     let url = try #require(await iterator.next())
 
@@ -169,7 +171,7 @@ struct BrowserTests {
         try await browser.click(#"button[aria-label="Increment"]"#)
         try await browser.click(#"button[aria-label="Increment"]"#)
         #expect(try await browser.waitForText(".count", "Count: 2") == "Count: 2")
-        try await browser.screenshot(to: screenshotsFolder().appendingPathComponent("web-counter-\(width).png"))
+        try await browser.screenshot(to: screenshotsFolder().appendingPathComponent("clicks-\(width).png"))
       } catch {
         await browser.close()
         throw error
