@@ -12,6 +12,9 @@ public enum Patch: Equatable, Sendable {
   case remove(parent: [Int], index: Int)
   /// Moves child `from` of the element at `parent` to position `to`.
   case move(parent: [Int], from: Int, to: Int)
+  /// Shows `path` in the address bar: a new history entry, or (`replace`) in place of the
+  /// current one. Not a change to the page; the diff never makes one.
+  case setLocation(path: String, replace: Bool)
 }
 
 /// The patches that turn the page showing `old` into one showing `new`: a pure function, so the

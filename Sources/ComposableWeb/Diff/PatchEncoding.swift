@@ -17,6 +17,8 @@ extension Patch {
       return "[\"d\",\(json(parent)),\(index)]"
     case let .move(parent, from, to):
       return "[\"m\",\(json(parent)),\(from),\(to)]"
+    case let .setLocation(path, replace):
+      return "[\"u\",\(json(path)),\(replace ? 1 : 0)]"
     }
   }
 

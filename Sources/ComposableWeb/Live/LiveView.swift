@@ -21,27 +21,44 @@ public final class LiveView {
   /// The largest event message accepted; longer ones are dropped.
   public static let maximumMessageSize = 64 * 1024
 
+  /// The address the browser shows (nil for a page without addresses).
+  public private(set) var location: String?
+  private let page: WebPage
+
   /// Starts rendering `view` at once (the first render is what the page's HTML shows) and again
   /// every time state it read changes.
-  public init(
+  public convenience init(
     view: @escaping @MainActor () -> Node,
     send: @escaping @MainActor (String) -> Void,
     log: @escaping @MainActor (String) -> Void = { print("ComposableWeb: \($0)") }
   ) {
-    self.render = view
+    self.init(page: WebPage(view: view), send: send, log: log)
+  }
+
+  /// Starts rendering `page` at once, and again every time state its view or its location read
+  /// changes; a new location goes to the browser's history with the patches of the same render.
+  public init(
+    page: WebPage,
+    send: @escaping @MainActor (String) -> Void,
+    log: @escaping @MainActor (String) -> Void = { print("ComposableWeb: \($0)") }
+  ) {
+    self.page = page
+    self.render = page.view
     self.send = send
     self.log = log
-    self.rendered = RenderedView(view())
+    self.rendered = RenderedView(page.view())
+    self.location = page.location?()
     var isFirst = true
     token = observe { [weak self] in
       guard let self else { return }
       let next = RenderedView(self.render())
+      let location = self.page.location?()
       if isFirst {
         // The first run only registers what the view reads: its tree is already `rendered`.
         isFirst = false
         return
       }
-      self.update(to: next)
+      self.update(to: next, location: location)
     }
   }
 
@@ -51,17 +68,22 @@ public final class LiveView {
     token = nil
   }
 
-  private func update(to next: RenderedView) {
-    let patches = diff(rendered.root, next.root)
+  private func update(to next: RenderedView, location: String?) {
+    var patches = diff(rendered.root, next.root)
     rendered = next
+    if let location, location != self.location {
+      self.location = location
+      patches.append(.setLocation(path: location, replace: false))
+    }
     guard !patches.isEmpty else { return }
     messageCount += 1
     send(patchMessage(patches))
   }
 
-  /// Handles a message from the browser: `{"h":"<handler id>","v":"<value>"}`. A message that is
-  /// too long, not such JSON, or names a handler this tab was not shown is dropped with a log
-  /// line; nothing else happens.
+  /// Handles a message from the browser: an event, `{"h":"<handler id>","v":"<value>"}`, or the
+  /// address it went to with Back or Forward, `{"u":"/path"}`. A message that is too long, not
+  /// such JSON, or names a handler this tab was not shown is dropped with a log line; nothing
+  /// else happens.
   public func receive(_ message: String) {
     guard message.utf8.count <= Self.maximumMessageSize else {
       log("dropped a message of \(message.utf8.count) bytes (the limit is \(Self.maximumMessageSize))")
@@ -71,8 +93,12 @@ public final class LiveView {
       log("dropped a message that is not an event: \(message.prefix(200))")
       return
     }
-    guard let handler = rendered.handlers[event.h] else {
-      log("dropped an event for handler \(event.h.prefix(200)), which this page does not show")
+    if let address = event.u {
+      navigate(to: address)
+      return
+    }
+    guard let handlerID = event.h, let handler = rendered.handlers[handlerID] else {
+      log("dropped an event for handler \((event.h ?? "none").prefix(200)), which this page does not show")
       return
     }
     switch handler {
@@ -82,11 +108,28 @@ public final class LiveView {
       action(event.v ?? "")
     }
   }
+
+  /// The browser went to `address` (Back, Forward): the page's `navigate` moves the store there,
+  /// and if the store ends up elsewhere, the address bar is put back to where it is.
+  private func navigate(to address: String) {
+    guard let navigate = page.navigate, let current = page.location else {
+      log("dropped a navigation to \(address.prefix(200)): this page has one address")
+      return
+    }
+    location = address
+    navigate(address)
+    let now = current()
+    if now != address {
+      location = now
+      send(patchMessage([.setLocation(path: now, replace: true)]))
+    }
+  }
 }
 
-/// What the browser sends: the handler id it found on the element, and the value that goes with
-/// the event (a field's text, a checkbox's state).
+/// What the browser sends: the handler id it found on the element and the value that goes with
+/// the event (a field's text, a checkbox's state); or the address Back or Forward went to.
 struct ClientEvent: Decodable {
-  let h: String
+  let h: String?
   let v: String?
+  let u: String?
 }

@@ -37,12 +37,15 @@ let browserScript = #"""
       if (!isBeingEdited(node) && node.value !== value) node.value = value;
     } else if (name === "checked" && "checked" in node) {
       node.checked = true;
+    } else if (name === "selected" && "selected" in node) {
+      node.selected = true;
     }
     node.setAttribute(name, value);
   }
 
   function removeAttribute(node, name) {
     if (name === "checked" && "checked" in node) node.checked = false;
+    if (name === "selected" && "selected" in node) node.selected = false;
     node.removeAttribute(name);
   }
 
@@ -73,6 +76,14 @@ let browserScript = #"""
       }
       case "d": nodeAt(path).childNodes[patch[2]].remove(); break;
       case "reload": location.reload(); break;
+      case "u":
+        // The screen changed: a new history entry (or, when the store could not go where Back
+        // or Forward went, the address it is at instead).
+        if (location.pathname !== patch[1]) {
+          if (patch[2]) history.replaceState(null, "", patch[1]);
+          else history.pushState(null, "", patch[1]);
+        }
+        break;
       case "m": {
         const parent = nodeAt(path);
         const child = parent.childNodes[patch[2]];
@@ -83,11 +94,28 @@ let browserScript = #"""
     }
   }
 
-  function send(handler, value) {
-    const message = JSON.stringify(value === undefined ? { h: handler } : { h: handler, v: value });
+  // An element that asks for the focus (a dialog's first button, a field just added) gets it
+  // once, when it appears.
+  let focused = null;
+  function focusRequested() {
+    const wanted = root.querySelector("[autofocus]");
+    if (wanted && wanted !== focused) {
+      focused = wanted;
+      wanted.focus();
+    }
+  }
+
+  function post(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
     else queue.push(message);
   }
+
+  function send(handler, value) {
+    post(JSON.stringify(value === undefined ? { h: handler } : { h: handler, v: value }));
+  }
+
+  // Back and Forward: the server moves the store to the address.
+  window.addEventListener("popstate", () => post(JSON.stringify({ u: location.pathname })));
 
   function handlerFor(target, event) {
     const element = target.closest ? target.closest("[data-on-" + event + "]") : null;
@@ -102,6 +130,8 @@ let browserScript = #"""
   document.addEventListener("click", (event) => {
     const found = handlerFor(event.target, "click");
     if (!found) return;
+    // A link opened in a new tab or window loads its address there.
+    if (found[0].tagName === "A" && (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0)) return;
     event.preventDefault();
     send(found[1]);
   });
@@ -137,6 +167,7 @@ let browserScript = #"""
     };
     socket.onmessage = (message) => {
       for (const patch of JSON.parse(message.data)) apply(patch);
+      focusRequested();
     };
     socket.onclose = () => {
       notice.hidden = false;
@@ -144,6 +175,7 @@ let browserScript = #"""
       retryDelay = Math.min(retryDelay * 2, 5000);
     };
   }
+  focused = root.querySelector("[autofocus]");
   connect();
 })();
 """#

@@ -39,7 +39,7 @@ struct PageTemplate: Sendable {
   func notFound() -> Response {
     let page = """
       <!doctype html>
-      <html lang="en"><head><meta charset="utf-8"><title>Not found</title>
+      <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
       <link rel="stylesheet" href="/_cw/app.css"></head>
       <body><main class="cw-not-found"><h1>Not found</h1>
       <p>There is nothing at this address.</p><p><a href="/">Go home</a></p></main></body></html>
@@ -69,5 +69,23 @@ button { font: inherit; padding: .5rem 1rem; border-radius: .6rem; border: 1px s
 button:hover { border-color: var(--accent); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 input, textarea, select { font: inherit; padding: .45rem .6rem; border-radius: .5rem; border: 1px solid var(--muted); background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
+.cw-field { display: flex; flex-direction: column; gap: .25rem; margin: 0 0 .9rem; }
+.cw-field input, .cw-field textarea, .cw-field select { width: 100%; }
+.cw-field textarea { min-height: 6rem; resize: vertical; }
+.cw-label { font-weight: 600; font-size: .9rem; }
+.cw-check { display: flex; gap: .5rem; align-items: center; margin: 0 0 .9rem; }
+.cw-slider { display: flex; gap: .75rem; align-items: center; }
+.cw-slider output { min-width: 2.5rem; text-align: right; font-variant-numeric: tabular-nums; }
+.cw-overlay { position: fixed; inset: 0; background: rgba(0, 0, 0, .45); display: flex; align-items: center; justify-content: center; padding: 1rem; z-index: 5; }
+.cw-sheet, .cw-dialog { background: var(--bg); color: var(--fg); border-radius: 1rem; box-shadow: 0 20px 60px rgba(0, 0, 0, .35); width: 100%; max-height: calc(100vh - 2rem); overflow: auto; }
+.cw-sheet { max-width: 34rem; padding: 1.25rem 1.25rem 1rem; }
+.cw-dialog { max-width: 24rem; padding: 1.25rem; text-align: center; }
+.cw-dialog h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
+.cw-dialog p { margin: 0 0 1rem; color: var(--muted); }
+.cw-dialog-buttons { display: flex; flex-direction: column; gap: .5rem; }
+.cw-destructive { color: #d70015; font-weight: 600; }
+@media (prefers-color-scheme: dark) { .cw-destructive { color: #ff6961; } }
+.cw-not-found { text-align: center; }
 .cw-reconnecting { position: fixed; top: 0; left: 0; right: 0; padding: .5rem; text-align: center; background: #b54708; color: #fff; z-index: 10; }
 """

@@ -24,13 +24,13 @@ final class Tabs {
     }
   }
 
-  private let makeTab: @MainActor () -> @MainActor () -> Node
+  private let makePage: @MainActor (String) -> WebPage?
   private let lifetime: Duration
   private var tabs: [String: Tab] = [:]
   private var sweeper: Task<Void, Never>?
 
-  init(makeTab: @escaping @MainActor () -> @MainActor () -> Node, lifetime: Duration) {
-    self.makeTab = makeTab
+  init(makePage: @escaping @MainActor (String) -> WebPage?, lifetime: Duration) {
+    self.makePage = makePage
     self.lifetime = lifetime
     sweeper = Task { [weak self] in
       while !Task.isCancelled {
@@ -42,13 +42,14 @@ final class Tabs {
 
   var count: Int { tabs.count }
 
-  /// A new tab: its session id (128 random bits) and its first render.
-  func open() -> (id: String, html: String) {
+  /// A new tab at `path`: its session id (128 random bits) and its first render; nil when the
+  /// app has no page at `path`.
+  func open(_ path: String) -> (id: String, html: String)? {
+    guard let page = makePage(path) else { return nil }
     var generator = SystemRandomNumberGenerator()
     let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     let tab = Tab()
-    let view = makeTab()
-    tab.live = LiveView(view: view, send: { [weak tab] message in tab?.deliver(message) })
+    tab.live = LiveView(page: page, send: { [weak tab] message in tab?.deliver(message) })
     tabs[id] = tab
     return (id, tab.live!.rendered.root.html)
   }

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -15,6 +16,16 @@ import Logging
 /// try await app.run()
 /// ```
 ///
+/// An app with addresses gets the path a tab opened and returns its page, or nil for a 404:
+///
+/// ```swift
+/// let app = WebApp(title: "Standups") { path in
+///   guard let stack = routes.elements(path) else { return nil }
+///   let store = Store(initialState: AppFeature.State(path: StackState(stack))) { AppFeature() }
+///   return .stack(store, state: \.path, action: \.path, routes: routes) { appView(store) }
+/// }
+/// ```
+///
 /// Defaults are safe: it listens on 127.0.0.1 only, accepts WebSocket upgrades only from pages
 /// it served (`Origin`), names each tab with 128 random bits, runs only handlers it rendered for
 /// that tab, and sends `Content-Security-Policy` and `X-Content-Type-Options: nosniff`.
@@ -27,8 +38,10 @@ public struct WebApp: Sendable {
   public var disconnectedTabLifetime: Duration
   /// Extra CSS served with the page.
   public var stylesheet: String
-  let makeTab: @MainActor @Sendable () -> @MainActor () -> Node
+  let makePage: @MainActor @Sendable (String) -> WebPage?
 
+  /// A one-page app, served at `/` (every other address is a 404).
+  ///
   /// - Parameter makeTab: Called on the main actor once per tab: creates the tab's store and
   ///   returns its view.
   public init(
@@ -39,37 +52,57 @@ public struct WebApp: Sendable {
     stylesheet: String = "",
     makeTab: @escaping @MainActor @Sendable () -> @MainActor () -> Node
   ) {
+    self.init(
+      title: title, host: host, port: port, disconnectedTabLifetime: disconnectedTabLifetime,
+      stylesheet: stylesheet,
+      page: { path in path == "/" ? WebPage(view: makeTab()) : nil }
+    )
+  }
+
+  /// An app with addresses.
+  ///
+  /// - Parameter page: Called on the main actor once per tab with the path the tab opened
+  ///   (`/standups/42`): creates the tab's store for that screen and returns its page, or nil
+  ///   when the path names nothing (the tab gets a 404 page with a link home).
+  public init(
+    title: String,
+    host: String = "127.0.0.1",
+    port: Int = 8080,
+    disconnectedTabLifetime: Duration = .seconds(60),
+    stylesheet: String = "",
+    page: @escaping @MainActor @Sendable (_ path: String) -> WebPage?
+  ) {
     self.title = title
     self.host = host
     self.port = port
     self.disconnectedTabLifetime = disconnectedTabLifetime
     self.stylesheet = stylesheet
-    self.makeTab = makeTab
+    self.makePage = page
   }
 
-  /// Runs the server until the process gets SIGINT or SIGTERM. `onStart` gets the URL once the
-  /// server listens (with the real port when `port` is 0).
+  /// Runs the server until the process gets SIGINT or SIGTERM: then it stops accepting
+  /// connections, writes what `@Shared` file storage still has pending, and returns. `onStart`
+  /// gets the URL once the server listens (with the real port when `port` is 0).
   public func run(
     onStart: @escaping @Sendable (String) -> Void = {
       FileHandle.standardOutput.write(Data("Serving on \($0) (Ctrl-C stops)\n".utf8))
     }
   ) async throws {
-    let tabs = await Tabs(makeTab: makeTab, lifetime: disconnectedTabLifetime)
+    let tabs = await Tabs(makePage: makePage, lifetime: disconnectedTabLifetime)
     let router = Router()
     let page = PageTemplate(title: title, stylesheet: stylesheet)
-    router.get("/") { _, _ -> Response in
-      let (id, html) = await tabs.open()
-      return page.response(session: id, body: html)
-    }
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
     }
     router.get("/_cw/app.css") { _, _ in
       page.asset(page.css, contentType: "text/css; charset=utf-8")
     }
-    router.get("**") { _, _ in
-      page.notFound()
+    @Sendable func open(_ request: Request, _: some RequestContext) async -> Response {
+      guard let (id, html) = await tabs.open(request.uri.path) else { return page.notFound() }
+      return page.response(session: id, body: html)
     }
+    router.get("/", use: open)
+    router.get("**", use: open)
     let host = host
     let app = Application(
       router: router,
@@ -117,6 +150,7 @@ public struct WebApp: Sendable {
     } catch where "\(error)".contains("Address already in use") {
       throw WebAppError.portInUse(host: host, port: port)
     }
+    await MainActor.run { FileStorage.flushPendingWrites() }
   }
 }
 

@@ -16,16 +16,62 @@ import IssueReporting
 public final class WebTestClient {
   public private(set) var messages: [String] = []
   public private(set) var log: [String] = []
+  /// The addresses the tab went through, as the browser's history has them; the last is the
+  /// address bar's.
+  public private(set) var history: [String] = []
   private var live: LiveView!
   private let view: @MainActor () -> Node
 
-  public init(view: @escaping @MainActor () -> Node) {
-    self.view = view
+  public convenience init(view: @escaping @MainActor () -> Node) {
+    self.init(page: WebPage(view: view))
+  }
+
+  /// A client showing `page`, as a tab that opened its address.
+  public init(page: WebPage) {
+    self.view = page.view
     live = LiveView(
-      view: view,
+      page: page,
       send: { [weak self] in self?.messages.append($0) },
       log: { [weak self] in self?.log.append($0) }
     )
+    history = live.location.map { [$0] } ?? []
+  }
+
+  /// The address bar.
+  public var location: String? { live.location }
+
+  /// Goes back one history entry, as the browser's Back button does.
+  public func back(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard history.count > 1 else {
+      reportIssue("There is no page to go back to", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    history.removeLast()
+    live.receive(#"{"u":\#(jsonString(history.last!))}"#)
+    await settle()
+  }
+
+  /// Whether the page shows `text` (anywhere in its visible text).
+  public func contains(_ text: String) -> Bool {
+    self.text.contains(text)
+  }
+
+  /// The HTML of the first element with `id`, or nil.
+  public func element(id: String) -> String? {
+    findNode(live.rendered.root) { $0.attribute("id") == id }?.html
+  }
+
+  /// The texts of the elements with ARIA `role` (or the element that has it implicitly: `button`,
+  /// `link`, `heading`, `textbox`, `dialog`, `alertdialog`), in page order: `client.texts(role:
+  /// "heading")`.
+  public func texts(role: String) -> [String] {
+    var found: [String] = []
+    collect(live.rendered.root) { node in
+      if node.role == role { found.append(node.attribute("aria-label") ?? node.text) }
+    }
+    return found
   }
 
   /// The page's HTML as the browser has it now.
@@ -58,6 +104,40 @@ public final class WebTestClient {
       return
     }
     await deliver(id, value: text)
+  }
+
+  /// Submits the first form on the page (or the one with `id`), as Enter in its field or its
+  /// submit button does.
+  public func submit(id: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let handler = find(where: { id == nil || $0.attribute("id") == id }, handling: .submit) else {
+      reportIssue("No form on the page handles submit", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(handler, value: nil)
+  }
+
+  /// Moves the focus into the field labelled `label` (for a view that handles `.focus`).
+  public func focus(_ label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let id = fieldHandler(labelled: label, event: .focus) else {
+      reportIssue("No field labelled \(label.debugDescription) handles focus", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(id, value: nil)
+  }
+
+  /// Moves the focus out of the field labelled `label` (for a view that handles `.blur`).
+  public func blur(_ label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard let id = fieldHandler(labelled: label, event: .blur) else {
+      reportIssue("No field labelled \(label.debugDescription) handles blur", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await deliver(id, value: nil)
   }
 
   /// Presses Escape or Enter in the element with `id` (or in the first element that handles the
@@ -93,10 +173,19 @@ public final class WebTestClient {
     let data = try! JSONEncoder().encode(Message(h: handlerID, v: value))
     live.receive(String(decoding: data, as: UTF8.self))
     await settle()
+    if let location = live.location, location != history.last { history.append(location) }
   }
 
+  /// The handler for `event` of the field labelled `label`: inside a `<label>` whose text is
+  /// `label`, named by a `<label for>`, or with that `aria-label` or `placeholder`.
   private func fieldHandler(labelled label: String, event: Event) -> String? {
-    let labelTarget = findNode(live.rendered.root) { $0.tagName == "label" && $0.text == label }?.attribute("for")
+    let labelElement = findNode(live.rendered.root) { $0.tagName == "label" && $0.labelText == label }
+    if let labelElement, labelElement.attribute("for") == nil,
+      let handler = findNode(labelElement, where: { $0.attribute("data-on-\(event.name)") != nil })
+    {
+      return handler.attribute("data-on-\(event.name)")
+    }
+    let labelTarget = labelElement?.attribute("for")
     return find(where: { node in
       (labelTarget != nil && node.attribute("id") == labelTarget)
         || node.attribute("aria-label") == label || node.attribute("placeholder") == label
@@ -118,6 +207,12 @@ private func findNode(_ node: RenderedNode, where matches: (RenderedNode) -> Boo
   return nil
 }
 
+private func collect(_ node: RenderedNode, _ body: (RenderedNode) -> Void) {
+  body(node)
+  guard case let .element(_, _, _, children) = node else { return }
+  for child in children { collect(child, body) }
+}
+
 private func visibleText(_ node: RenderedNode) -> String {
   switch node {
   case let .text(text): return text
@@ -132,9 +227,31 @@ extension RenderedNode {
     return tag
   }
 
+  /// The element's ARIA role: its `role` attribute, or the one its tag has.
+  var role: String? {
+    if let role = attribute("role") { return role }
+    switch tagName {
+    case "button": return "button"
+    case "a": return attribute("href") == nil ? nil : "link"
+    case "h1", "h2", "h3", "h4", "h5", "h6": return "heading"
+    case "textarea": return "textbox"
+    case "input": return ["text", "search", "email", nil].contains(attribute("type")) ? "textbox" : nil
+    case "dialog": return "dialog"
+    default: return nil
+    }
+  }
+
   func attribute(_ name: String) -> String? {
     guard case let .element(_, attributes, _, _) = self else { return nil }
     return attributes.first { $0.name == name }?.value
+  }
+
+  /// A label's own text: its text without the contents of the controls inside it.
+  var labelText: String {
+    guard case let .element(_, _, _, children) = self else { return text }
+    return children.filter { !["textarea", "select", "output"].contains($0.tagName) }
+      .map(\.labelText).filter { !$0.isEmpty }.joined(separator: " ")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The element's text, trimmed.

@@ -1,0 +1,97 @@
+import ComposableArchitecture
+
+/// What a tab shows: its view, and for an app with addresses, the address of the screen it
+/// shows and what to do when the browser goes to another address (Back, Forward).
+///
+/// A page whose `location` changes pushes a browser history entry; Back and Forward call
+/// `navigate` with the address the browser went to. If the store does not end up there (the
+/// address names nothing the app can show now), the address bar is put back to `location`.
+public struct WebPage {
+  public var view: @MainActor () -> Node
+  public var location: (@MainActor () -> String)?
+  public var navigate: (@MainActor (String) -> Void)?
+
+  /// A page with one address.
+  public init(view: @escaping @MainActor () -> Node) {
+    self.view = view
+  }
+
+  public init(
+    location: @escaping @MainActor () -> String,
+    navigate: @escaping @MainActor (String) -> Void,
+    view: @escaping @MainActor () -> Node
+  ) {
+    self.view = view
+    self.location = location
+    self.navigate = navigate
+  }
+}
+
+/// How a navigation stack and the page's address map to each other, declared by the app:
+/// the address of a stack (`[]` is the root, usually `/`), and the stack an address opens.
+///
+/// ```swift
+/// let routes = StackRoutes<Path.State>(
+///   path: { stack in
+///     switch stack.last {
+///     case nil: "/"
+///     case let .detail(detail)?: "/standups/\(detail.standup.id)"
+///     …
+///     }
+///   },
+///   elements: { path in … }   // nil for an address that names nothing: a 404
+/// )
+/// ```
+public struct StackRoutes<Element> {
+  public var path: @MainActor ([Element]) -> String
+  public var elements: @MainActor (String) -> [Element]?
+
+  public init(
+    path: @escaping @MainActor ([Element]) -> String,
+    elements: @escaping @MainActor (String) -> [Element]?
+  ) {
+    self.path = path
+    self.elements = elements
+  }
+}
+
+extension WebPage {
+  /// A page whose address follows the navigation stack at `state`: pushing a screen pushes a
+  /// history entry, Back pops the stack (`.popFrom(id:)` of the first element the earlier address
+  /// does not have), Forward pushes again (`.push(id:state:)`), and the page a reload or pasted
+  /// address opens is the one `routes.elements` gives (build the store's first state from it).
+  @MainActor
+  public static func stack<State, Action, Element, ElementAction>(
+    _ store: Store<State, Action>,
+    state: KeyPath<State, StackState<Element>>,
+    action: CaseKeyPath<Action, StackAction<Element, ElementAction>>,
+    routes: StackRoutes<Element>,
+    view: @escaping @MainActor () -> Node
+  ) -> WebPage {
+    WebPage(
+      location: { routes.path(Array(store.state[keyPath: state])) },
+      navigate: { address in
+        guard let target = routes.elements(address) else { return }
+        let stack = store.withState { $0[keyPath: state] }
+        let current = Array(stack)
+        // The screens both addresses share stay (with their state); the rest go, and the
+        // target's are pushed.
+        var shared = 0
+        while shared < min(current.count, target.count),
+          routes.path(Array(current.prefix(shared + 1))) == routes.path(Array(target.prefix(shared + 1)))
+        {
+          shared += 1
+        }
+        if shared < current.count {
+          store.send(action(.popFrom(id: stack.ids[shared])))
+        }
+        var nextID = (stack.ids.map(\.rawValue).max() ?? -1) + 1
+        for element in target.dropFirst(shared) {
+          store.send(action(.push(id: StackElementID(integerLiteral: nextID), state: element)))
+          nextID += 1
+        }
+      },
+      view: view
+    )
+  }
+}
