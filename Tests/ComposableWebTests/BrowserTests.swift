@@ -7,176 +7,147 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Reducer
-private struct Clicks {
-  @ObservableState
-  struct State: Equatable { var count = 0 }
-  enum Action: Equatable { case incrementButtonTapped }
-  var body: some ReducerOf<Self> {
-    Reduce { state, _ in
-      state.count += 1
-      return .none
-    }
+/// A browser session of `width` px, closed when `body` ends.
+private func withBrowser(width: Int = 1280, _ body: (Browser) async throws -> Void) async throws {
+  #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "Install Debian's chromium (the CI script does)")
+  #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "Install Debian's chromium-driver (the CI script does)")
+  let browser = try await Browser(width: width)
+  do {
+    try await body(browser)
+  } catch {
+    await browser.close()
+    throw error
   }
+  await browser.close()
 }
 
-@MainActor
-private func clicksView(_ store: StoreOf<Clicks>) -> Node {
-  main {
-    h1("Clicks")
-    p(.class("count")) { "Count: \(store.count)" }
-    button("+", .ariaLabel("Increment")) { store.send(.incrementButtonTapped) }
-  }
-}
-
-/// Debian's `chromium` driven through `chromedriver` (WebDriver over HTTP on loopback), headless.
-/// The tests fail, not skip, when either is missing: `.ci/run` installs both.
-private final class Browser: @unchecked Sendable {
-  // @unchecked Sendable: used by one test at a time.
-  private let driver: Process
-  private let base: String
-  private let session: String
-
-  init(width: Int) async throws {
-    let port = Int.random(in: 20_000..<40_000)
-    driver = Process()
-    driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-    driver.arguments = ["--port=\(port)"]
-    driver.standardOutput = FileHandle.nullDevice
-    driver.standardError = FileHandle.nullDevice
-    try driver.run()
-    base = "http://127.0.0.1:\(port)"
-    // Wait (bounded) until the driver answers.
-    var ready = false
-    for _ in 0..<100 where !ready {
-      ready = (try? await Self.request("GET", base + "/status")) != nil
-      if !ready { try await Task.sleep(for: .milliseconds(50)) }
-    }
-    let created = try await Self.request(
-      "POST", base + "/session",
-      [
-        "capabilities": [
-          "alwaysMatch": [
-            "goog:chromeOptions": [
-              "binary": "/usr/bin/chromium",
-              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800"],
-              // The viewport is exactly `width` wide (a headless window has a minimum width).
-              "mobileEmulation": ["deviceMetrics": ["width": width, "height": 800, "pixelRatio": 1]],
-            ]
-          ]
-        ]
-      ]
-    )
-    session = ((created["value"] as? [String: Any])?["sessionId"] as? String) ?? ""
-  }
-
-  func close() async {
-    _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
-    driver.terminate()
-  }
-
-  func open(_ url: String) async throws {
-    _ = try await Self.request("POST", "\(base)/session/\(session)/url", ["url": url])
-  }
-
-  /// The element matching `css`, waiting (bounded) for it to appear.
-  func element(_ css: String) async throws -> String {
-    for _ in 0..<100 {
-      let found = try await Self.request(
-        "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
-      )
-      if let value = found["value"] as? [String: Any], let id = value.values.first as? String, value.count == 1 {
-        return id
-      }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    throw BrowserError.notFound(css)
-  }
-
-  func click(_ css: String) async throws {
-    let id = try await element(css)
-    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/click", [:])
-  }
-
-  func text(_ css: String) async throws -> String {
-    let id = try await element(css)
-    return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""
-  }
-
-  /// Waits (bounded) until the element's text is `expected`; returns what it last was.
-  func waitForText(_ css: String, _ expected: String) async throws -> String {
-    var last = ""
-    for _ in 0..<100 {
-      last = try await text(css)
-      if last == expected { return last }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return last
-  }
-
-  func screenshot(to url: URL) async throws {
-    let shot = try await Self.request("GET", "\(base)/session/\(session)/screenshot")
-    let data = Data(base64Encoded: shot["value"] as? String ?? "") ?? Data()
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: url)
-  }
-
-  enum BrowserError: Error { case notFound(String) }
-
-  private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
-    let components = URLComponents(string: url)!
-    let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-    let data = try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(
-          with: Result {
-            try loopbackHTTP(port: components.port!, method: method, path: components.path, body: payload)
-          }
-        )
-      }.start()
-    }
-    return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
-  }
-}
-
-/// Where tests save screenshots for people to look at: `screenshots/` in the package.
-func screenshotsFolder(file: StaticString = #filePath) -> URL {
-  var root = URL(fileURLWithPath: "\(file)")
-  while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-    root.deleteLastPathComponent()
-  }
-  return root.appendingPathComponent("screenshots")
+private func screenshot(_ name: String) -> URL {
+  screenshotsFolder().appendingPathComponent("\(name).png")
 }
 
 @Suite(.serialized)
 struct BrowserTests {
   @Test func aRealBrowserClicksAndTheCountUpdatesLive() async throws {
-    #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "Install Debian's chromium (the CI script does)")
-    #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "Install Debian's chromium-driver (the CI script does)")
-    let (started, continuation) = AsyncStream<String>.makeStream()
-    let app = WebApp(title: "Clicks", port: 0) {
-      let store = Store(initialState: Clicks.State()) { Clicks() }
-      return { clicksView(store) }
-    }
-    // Left running until the test process exits (see `RunningApp` in WebAppTests).
-    _ = Task { try await app.run(onStart: { continuation.yield($0) }) }
-    var iterator = started.makeAsyncIterator()
-    let url = try #require(await iterator.next())
-
+    let app = try await RunningApp.start()
     for width in [375, 1280] {
-      let browser = try await Browser(width: width)
-      do {
-        try await browser.open(url)
-        #expect(try await browser.waitForText(".count", "Count: 0") == "Count: 0")
+      try await withBrowser(width: width) { browser in
+        try await browser.open(app.url)
+        #expect(try await browser.waitForText("h1", "Count: 0") == "Count: 0")
         try await browser.click(#"button[aria-label="Increment"]"#)
         try await browser.click(#"button[aria-label="Increment"]"#)
-        #expect(try await browser.waitForText(".count", "Count: 2") == "Count: 2")
-        try await browser.screenshot(to: screenshotsFolder().appendingPathComponent("clicks-\(width).png"))
-      } catch {
-        await browser.close()
-        throw error
+        #expect(try await browser.waitForText("h1", "Count: 2") == "Count: 2")
+        try await browser.screenshot(to: screenshot("tally-\(width)"))
       }
-      await browser.close()
+    }
+  }
+
+  @Test func typingOverASlowConnectionLosesNoKeystroke() async throws {
+    let app = try await RunningApp.start(
+      WebApp(title: "Profile", port: 0) {
+        let store = Store(initialState: Profile.State()) { Profile() }
+        return { profileView(store) }
+      }
+    )
+    // 200 ms each way: every keystroke's patch arrives while later keys are being typed.
+    let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .milliseconds(200))
+    try await withBrowser { browser in
+      try await browser.open("http://127.0.0.1:\(proxy.port)/")
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      // One key per WebDriver call, so typing goes on while the patches of earlier keys arrive.
+      let typed = "Blob Esquire, the Third of the Name"
+      for key in typed {
+        try await browser.type(String(key), into: "#name")
+      }
+      #expect(try await browser.waitForText("#greeting", "Hello, \(typed)!") == "Hello, \(typed)!")
+      #expect(try await browser.evaluate("return document.getElementById('name').value") as? String == typed)
+
+      // A change the server makes to the field while nobody types in it is applied.
+      try await browser.click("#shout")
+      let shouted = typed.uppercased()
+      #expect(try await browser.waitFor("return document.getElementById('name').value", toBe: shouted) == shouted)
+    }
+  }
+
+  @Test func aDroppedConnectionShowsReconnectingAndComesBackToTheSameState() async throws {
+    let app = try await RunningApp.start()
+    let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .zero)
+    try await withBrowser { browser in
+      try await browser.open("http://127.0.0.1:\(proxy.port)/")
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      _ = try await browser.evaluate("window.cwMarker = 'same page'")
+      try await browser.click(#"button[aria-label="Increment"]"#)
+      try await browser.click(#"button[aria-label="Increment"]"#)
+      #expect(try await browser.waitForText("h1", "Count: 2") == "Count: 2")
+
+      proxy.isRefusing = true
+      proxy.cutConnections()
+      let notice = "return String(!document.getElementById('cw-reconnecting').hidden)"
+      #expect(try await browser.waitFor(notice, toBe: "true") == "true")
+      #expect(try await browser.text("#cw-reconnecting") == "Reconnecting…")
+      // A click while the server is unreachable waits for the connection.
+      try await browser.click(#"button[aria-label="Increment"]"#)
+
+      proxy.isRefusing = false
+      #expect(try await browser.waitFor(notice, toBe: "false") == "false")
+      #expect(try await browser.waitForText("h1", "Count: 3") == "Count: 3")
+      // The same page (not a reload), attached to the same store.
+      #expect(try await browser.evaluate("return window.cwMarker") as? String == "same page")
+    }
+  }
+
+  @Test func linksPushHistoryBackPopsAndAReloadOpensTheSameScreen() async throws {
+    let app = try await RunningApp.start(
+      WebApp(title: "Catalog", port: 0) { path in catalogPage(path)?.0 }
+    )
+    try await withBrowser { browser in
+      try await browser.open(app.url)
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      _ = try await browser.evaluate("window.cwMarker = 'same page'")
+      let path = "return location.pathname"
+      try await browser.click(#"a[href="/items/1"]"#)
+      #expect(try await browser.waitFor(path, toBe: "/items/1") == "/items/1")
+      try await browser.click("button")
+      #expect(try await browser.waitForText("h1", "Item 2") == "Item 2")
+      #expect(try await browser.waitFor(path, toBe: "/items/1/2") == "/items/1/2")
+      // No page load so far: the link ran in place.
+      #expect(try await browser.evaluate("return window.cwMarker") as? String == "same page")
+
+      try await browser.back()
+      #expect(try await browser.waitForText("h1", "Item 1") == "Item 1")
+      #expect(try await browser.waitFor(path, toBe: "/items/1") == "/items/1")
+
+      try await browser.reload()
+      #expect(try await browser.waitForText("h1", "Item 1") == "Item 1")
+      #expect(try await browser.evaluate("return String(window.cwMarker)") as? String == "undefined")
+
+      try await browser.open(app.url + "items/77")
+      #expect(try await browser.waitForText("h1", "Not found") == "Not found")
+      try await browser.click(#"a[href="/"]"#)
+      #expect(try await browser.waitForText("h1", "Catalog") == "Catalog")
+    }
+  }
+
+  @Test func anAlertFocusesItsFirstButtonAndEscapeCancelsIt() async throws {
+    let app = try await RunningApp.start(
+      WebApp(title: "Profile", port: 0) {
+        let store = Store(initialState: Profile.State()) { Profile() }
+        return { profileView(store) }
+      }
+    )
+    for width in [375, 1280] {
+      try await withBrowser(width: width) { browser in
+        try await browser.open(app.url)
+        try await browser.type("Blob", into: "#name")
+        try await browser.click("#delete")
+        let focused = "return document.activeElement.textContent"
+        #expect(try await browser.waitFor(focused, toBe: "Delete") == "Delete")
+        try await browser.screenshot(to: screenshot("alert-\(width)"))
+
+        try await browser.pressEscape()
+        let open = "return String(document.querySelector('[role=alertdialog]') !== null)"
+        #expect(try await browser.waitFor(open, toBe: "false") == "false")
+        #expect(try await browser.text("#status") == "Here")
+      }
     }
   }
 }

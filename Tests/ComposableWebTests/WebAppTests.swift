@@ -9,68 +9,6 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Reducer
-private struct Tally {
-  @ObservableState
-  struct State: Equatable { var count = 0 }
-  enum Action: Equatable { case incrementButtonTapped }
-  var body: some ReducerOf<Self> {
-    Reduce { state, _ in
-      state.count += 1
-      return .none
-    }
-  }
-}
-
-@MainActor
-private func tallyView(_ store: StoreOf<Tally>) -> Node {
-  main {
-    h1("Count: \(store.count)")
-    button("+", .ariaLabel("Increment")) { store.send(.incrementButtonTapped) }
-  }
-}
-
-/// A server on a free loopback port, for one test. It is left running until the test process
-/// exits: cancelling the task that runs it can deadlock inside the server's service group
-/// (seen in a CI run: a lock in swift-async-algorithms' merge, taken again while cancelling).
-private struct RunningApp {
-  let url: String
-  let task: Task<Void, any Error>
-
-  static func start() async throws -> RunningApp {
-    let (started, continuation) = AsyncStream<String>.makeStream()
-    let app = WebApp(title: "Tally <test>", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
-    let task = Task { try await app.run(onStart: { continuation.yield($0) }) }
-    var iterator = started.makeAsyncIterator()
-    guard let url = await iterator.next() else { throw CancellationError() }
-    return RunningApp(url: url, task: task)
-  }
-
-  var port: String { String(url.split(separator: ":")[2].dropLast()) }
-
-  func page(_ path: String = "") async throws -> (html: String, response: HTTPURLResponse) {
-    let (data, response) = try await URLSession.shared.data(from: URL(string: url + path)!)
-    return (String(decoding: data, as: UTF8.self), response as! HTTPURLResponse)
-  }
-}
-
-/// Runs blocking socket work off the cooperative pool.
-private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try work() }) }.start()
-  }
-}
-
-private func firstMatch(_ pattern: String, in text: String) -> String? {
-  guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
-  // The last quoted value of the match.
-  let parts = text[range].split(separator: "\"", omittingEmptySubsequences: false)
-  return parts.count >= 3 ? String(parts[parts.count - 2]) : nil
-}
-
 @Suite(.serialized)
 struct WebAppTests {
   @Test func theFirstResponseIsTheWholePageWithSafeHeaders() async throws {

@@ -163,6 +163,7 @@ let browserScript = #"""
     socket.onopen = () => {
       retryDelay = 100;
       notice.hidden = true;
+      document.documentElement.dataset.cwLive = "true";
       while (queue.length > 0) socket.send(queue.shift());
     };
     socket.onmessage = (message) => {
@@ -171,6 +172,7 @@ let browserScript = #"""
     };
     socket.onclose = () => {
       notice.hidden = false;
+      document.documentElement.dataset.cwLive = "false";
       setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 5000);
     };

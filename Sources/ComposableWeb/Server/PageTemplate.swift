@@ -67,6 +67,8 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 main { max-width: 44rem; margin: 0 auto; padding: 1.5rem 1rem; }
 button { font: inherit; padding: .5rem 1rem; border-radius: .6rem; border: 1px solid var(--muted); background: var(--card); color: var(--fg); cursor: pointer; }
 button:hover { border-color: var(--accent); }
+button + button { margin-left: .5rem; }
+.cw-dialog-buttons button + button { margin-left: 0; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 input, textarea, select { font: inherit; padding: .45rem .6rem; border-radius: .5rem; border: 1px solid var(--muted); background: var(--bg); color: var(--fg); }
 a { color: var(--accent); }
@@ -84,6 +86,7 @@ a { color: var(--accent); }
 .cw-dialog h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
 .cw-dialog p { margin: 0 0 1rem; color: var(--muted); }
 .cw-dialog-buttons { display: flex; flex-direction: column; gap: .5rem; }
+.cw-dialog-buttons button:focus { outline: 3px solid var(--accent); outline-offset: 2px; }
 .cw-destructive { color: #d70015; font-weight: 600; }
 @media (prefers-color-scheme: dark) { .cw-destructive { color: #ff6961; } }
 .cw-not-found { text-align: center; }

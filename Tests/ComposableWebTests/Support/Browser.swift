@@ -1,0 +1,161 @@
+import Foundation
+
+/// Debian's `chromium` driven through `chromedriver` (WebDriver over HTTP on loopback), headless.
+/// The tests fail, not skip, when either is missing: `.ci/run` installs both.
+final class Browser: @unchecked Sendable {
+  // @unchecked Sendable: used by one test at a time.
+  private let driver: Process
+  private let base: String
+  private let session: String
+
+  init(width: Int) async throws {
+    let port = Int.random(in: 20_000..<40_000)
+    driver = Process()
+    driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+    driver.arguments = ["--port=\(port)"]
+    driver.standardOutput = FileHandle.nullDevice
+    driver.standardError = FileHandle.nullDevice
+    try driver.run()
+    base = "http://127.0.0.1:\(port)"
+    // Wait (bounded) until the driver answers.
+    var ready = false
+    for _ in 0..<100 where !ready {
+      ready = (try? await Self.request("GET", base + "/status")) != nil
+      if !ready { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    let created = try await Self.request(
+      "POST", base + "/session",
+      [
+        "capabilities": [
+          "alwaysMatch": [
+            "goog:chromeOptions": [
+              "binary": "/usr/bin/chromium",
+              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800"],
+              // The viewport is exactly `width` wide (a headless window has a minimum width).
+              "mobileEmulation": ["deviceMetrics": ["width": width, "height": 800, "pixelRatio": 1]],
+            ]
+          ]
+        ]
+      ]
+    )
+    session = ((created["value"] as? [String: Any])?["sessionId"] as? String) ?? ""
+  }
+
+  func close() async {
+    _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
+    driver.terminate()
+  }
+
+  func open(_ url: String) async throws {
+    _ = try await Self.request("POST", "\(base)/session/\(session)/url", ["url": url])
+  }
+
+  /// The element matching `css`, waiting (bounded) for it to appear.
+  func element(_ css: String) async throws -> String {
+    for _ in 0..<100 {
+      let found = try await Self.request(
+        "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
+      )
+      if let value = found["value"] as? [String: Any], let id = value.values.first as? String, value.count == 1 {
+        return id
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw BrowserError.notFound(css)
+  }
+
+  func click(_ css: String) async throws {
+    let id = try await element(css)
+    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/click", [:])
+  }
+
+  /// Types `text` into the element matching `css`, key by key, as a person would.
+  func type(_ text: String, into css: String) async throws {
+    let id = try await element(css)
+    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": text])
+  }
+
+  /// Presses Escape in whatever has the focus.
+  func pressEscape() async throws {
+    let active = try await Self.request("GET", "\(base)/session/\(session)/element/active")
+    guard let value = active["value"] as? [String: Any], let id = value.values.first as? String else {
+      throw BrowserError.notFound("the focused element")
+    }
+    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": "\u{E00C}"])
+  }
+
+  func back() async throws {
+    _ = try await Self.request("POST", "\(base)/session/\(session)/back", [:])
+  }
+
+  func reload() async throws {
+    _ = try await Self.request("POST", "\(base)/session/\(session)/refresh", [:])
+  }
+
+  /// Runs `script` (a function body) in the page and returns what it returns.
+  func evaluate(_ script: String) async throws -> Any? {
+    try await Self.request(
+      "POST", "\(base)/session/\(session)/execute/sync", ["script": script, "args": [Any]()]
+    )["value"]
+  }
+
+  /// Waits (bounded) until `script` returns `expected`; returns what it last returned.
+  func waitFor(_ script: String, toBe expected: String) async throws -> String {
+    var last = ""
+    for _ in 0..<100 {
+      last = try await evaluate(script).map { "\($0)" } ?? "nil"
+      if last == expected { return last }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return last
+  }
+
+  func text(_ css: String) async throws -> String {
+    let id = try await element(css)
+    return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""
+  }
+
+  /// Waits (bounded) until the element's text is `expected`; returns what it last was.
+  func waitForText(_ css: String, _ expected: String) async throws -> String {
+    var last = ""
+    for _ in 0..<100 {
+      last = try await text(css)
+      if last == expected { return last }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return last
+  }
+
+  func screenshot(to url: URL) async throws {
+    let shot = try await Self.request("GET", "\(base)/session/\(session)/screenshot")
+    let data = Data(base64Encoded: shot["value"] as? String ?? "") ?? Data()
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+  }
+
+  enum BrowserError: Error { case notFound(String) }
+
+  private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+    let components = URLComponents(string: url)!
+    let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+    let data = try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result {
+            try loopbackHTTP(port: components.port!, method: method, path: components.path, body: payload)
+          }
+        )
+      }.start()
+    }
+    return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+  }
+}
+
+/// Where tests save screenshots for people to look at: `screenshots/` in the package.
+func screenshotsFolder(file: StaticString = #filePath) -> URL {
+  var root = URL(fileURLWithPath: "\(file)")
+  while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+    root.deleteLastPathComponent()
+  }
+  return root.appendingPathComponent("screenshots")
+}
