@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "web-counter", targets: ["WebCounter"]),
@@ -86,12 +87,10 @@ let package = Package(
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ]
     ),
+    .target(name: "ComposableWebTestSupport"),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: [
-        "ComposableWeb",
-        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-      ]
+      dependencies: ["ComposableWeb", "ComposableWebTestSupport"]
     ),
     .executableTarget(
       name: "WebCounter",
@@ -122,10 +121,17 @@ let package = Package(
       dependencies: ["StandupsCore", "ComposableTerminal"],
       path: "Examples/Standups/StandupsTerminal"
     ),
+    .target(
+      name: "StandupsWeb",
+      dependencies: ["StandupsCore", "ComposableWeb"],
+      path: "Examples/Standups/StandupsWeb"
+    ),
     .executableTarget(
       name: "standups",
       dependencies: [
+        "ComposableWeb",
         "StandupsTerminal",
+        "StandupsWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Examples/Standups/standups"
@@ -134,6 +140,11 @@ let package = Package(
       name: "StandupsCoreTests",
       dependencies: ["StandupsCore"],
       path: "Examples/Standups/Tests/StandupsCoreTests"
+    ),
+    .testTarget(
+      name: "StandupsWebTests",
+      dependencies: ["StandupsWeb", "ComposableWebTestSupport", "TerminalTestSupport"],
+      path: "Examples/Standups/Tests/StandupsWebTests"
     ),
     .testTarget(
       name: "StandupsTerminalTests",

@@ -9,7 +9,9 @@ let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(name: "swift-composable-architecture", path: "..")
+    .package(name: "swift-composable-architecture", path: ".."),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
   ],
   targets: [
     .executableTarget(
@@ -17,6 +19,10 @@ let package = Package(
       dependencies: [
         .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
         .product(name: "ComposableTerminal", package: "swift-composable-architecture"),
+        .product(name: "ComposableWeb", package: "swift-composable-architecture"),
+        .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ]
     )
   ],

@@ -1,25 +1,12 @@
 import ComposableArchitecture
 import ComposableWeb
+import ComposableWebTestSupport
 import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-/// A browser session of `width` px, closed when `body` ends.
-private func withBrowser(width: Int = 1280, _ body: (Browser) async throws -> Void) async throws {
-  #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "Install Debian's chromium (the CI script does)")
-  #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "Install Debian's chromium-driver (the CI script does)")
-  let browser = try await Browser(width: width)
-  do {
-    try await body(browser)
-  } catch {
-    await browser.close()
-    throw error
-  }
-  await browser.close()
-}
 
 private func screenshot(_ name: String) -> URL {
   screenshotsFolder().appendingPathComponent("\(name).png")
@@ -30,7 +17,7 @@ struct BrowserTests {
   @Test func aRealBrowserClicksAndTheCountUpdatesLive() async throws {
     let app = try await RunningApp.start()
     for width in [375, 1280] {
-      try await withBrowser(width: width) { browser in
+      try await Browser.withSession(width: width) { browser in
         try await browser.open(app.url)
         #expect(try await browser.waitForText("h1", "Count: 0") == "Count: 0")
         try await browser.click(#"button[aria-label="Increment"]"#)
@@ -50,7 +37,7 @@ struct BrowserTests {
     )
     // 200 ms each way: every keystroke's patch arrives while later keys are being typed.
     let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .milliseconds(200))
-    try await withBrowser { browser in
+    try await Browser.withSession { browser in
       try await browser.open("http://127.0.0.1:\(proxy.port)/")
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
       // One key per WebDriver call, so typing goes on while the patches of earlier keys arrive.
@@ -71,7 +58,7 @@ struct BrowserTests {
   @Test func aDroppedConnectionShowsReconnectingAndComesBackToTheSameState() async throws {
     let app = try await RunningApp.start()
     let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .zero)
-    try await withBrowser { browser in
+    try await Browser.withSession { browser in
       try await browser.open("http://127.0.0.1:\(proxy.port)/")
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
       _ = try await browser.evaluate("window.cwMarker = 'same page'")
@@ -99,7 +86,7 @@ struct BrowserTests {
     let app = try await RunningApp.start(
       WebApp(title: "Catalog", port: 0) { path in catalogPage(path)?.0 }
     )
-    try await withBrowser { browser in
+    try await Browser.withSession { browser in
       try await browser.open(app.url)
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
       _ = try await browser.evaluate("window.cwMarker = 'same page'")
@@ -135,7 +122,7 @@ struct BrowserTests {
       }
     )
     for width in [375, 1280] {
-      try await withBrowser(width: width) { browser in
+      try await Browser.withSession(width: width) { browser in
         try await browser.open(app.url)
         try await browser.type("Blob", into: "#name")
         try await browser.click("#delete")

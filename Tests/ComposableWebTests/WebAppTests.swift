@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableWeb
+import ComposableWebTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -37,7 +38,7 @@ struct WebAppTests {
     let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: html))
     let port = Int(app.port)!
     let messages = try await blocking { () -> [String] in
-      let socket = try RawWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
       // The page is up to date: the first message is the click's patch.
       try socket.send(#"{"h":"\#(handler)"}"#)
       var messages = [try socket.receive()]
@@ -52,7 +53,7 @@ struct WebAppTests {
 
     // Reconnecting to the same tab keeps its state, and the page is brought up to date first.
     let again = try await blocking { () -> String in
-      let socket = try RawWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
       return try socket.receive()
     }
     #expect(again.hasPrefix(#"[["p",[],"#))
@@ -64,13 +65,13 @@ struct WebAppTests {
     let (html, _) = try await app.page()
     let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
     let port = Int(app.port)!
-    await #expect(throws: RawWebSocket.Failure.self) {
+    await #expect(throws: LoopbackWebSocket.Failure.self) {
       _ = try await blocking {
-        try RawWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://evil.example")
+        try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://evil.example")
       }
     }
     let reply = try await blocking { () -> String in
-      let socket = try RawWebSocket(
+      let socket = try LoopbackWebSocket(
         port: port, path: "/_cw/socket?session=0123456789abcdef0123456789abcdef", origin: "http://127.0.0.1:\(port)"
       )
       return try socket.receive()

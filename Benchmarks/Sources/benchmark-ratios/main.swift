@@ -201,6 +201,12 @@ func tenThousandEffects() async -> (milliseconds: Double, leaked: Int) {
 @MainActor
 func main() async {
   let benchmarks = makeBenchmarks()
+  let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
+  if let filter, filter.contains("web") {
+    // BENCHMARK_FILTER=web: the web front end's figures only (they take about 40 s).
+    await printWebFigures()
+    if benchmarks.isEmpty { return }
+  }
   var samples: [String: [Double]] = [:]
   var effectSamples: [Double] = []
   var leaked = 0
@@ -242,6 +248,7 @@ func main() async {
   printTerminalFigures()
   print("shared-withlock-8-tasks-10k: \(await sharedContention())")
   print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
+  await printWebFigures()
   print("")
   print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
   for benchmark in benchmarks {

@@ -258,12 +258,3 @@ public enum StandupsKeys {
   }
 }
 
-/// A presentation action of an alert's buttons, as one of its destination's.
-private func embedding<Child, Parent>(
-  _ action: PresentationAction<Child>, _ embed: (Child) -> Parent
-) -> PresentationAction<Parent> {
-  switch action {
-  case .dismiss: return .dismiss
-  case let .presented(child): return .presented(embed(child))
-  }
-}

@@ -281,18 +281,14 @@ public struct StandupsRenderer {
   }
 
   func minutes(_ duration: Duration) -> String {
-    "\(duration.components.seconds / 60) min"
+    minutesText(duration)
   }
 
   func clock(_ seconds: Int) -> String {
-    String(format: "%d:%02d", seconds / 60, seconds % 60)
+    clockText(seconds)
   }
 
   func format(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-    return formatter.string(from: date)
+    meetingDateText(date, timeZone: timeZone)
   }
 }

@@ -4,6 +4,8 @@ import ComposableTerminal
 import Foundation
 import StandupsCore
 import StandupsTerminal
+import ComposableWeb
+import StandupsWeb
 
 @main
 struct Standups: AsyncParsableCommand {
@@ -39,13 +41,31 @@ struct Standups: AsyncParsableCommand {
   )
   var open: String?
 
-  func run() async throws {
-    try await Self.start(data: data, mock: mock, open: open)
+  @Flag(name: .long, help: "Serve the app to browsers instead of running it in the terminal.")
+  var web = false
+
+  @Option(name: .long, help: ArgumentHelp("With --web: the port to listen on (0 picks a free one).", valueName: "port"))
+  var port = 8080
+
+  @Option(name: .long, help: ArgumentHelp("With --web: the address to listen on.", valueName: "host"))
+  var host = "127.0.0.1"
+
+  func validate() throws {
+    if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
+    if !web, port != 8080 || host != "127.0.0.1" { throw ValidationError("--port and --host go with --web.") }
   }
 
+  func run() async throws {
+    if web {
+      try await Self.serve(data: data, mock: mock, host: host, port: port)
+    } else {
+      try await Self.start(data: data, mock: mock, open: open)
+    }
+  }
+
+  /// The data file (`--data`, or the default) and, with `--mock`, sample standups kept in memory.
   @MainActor
-  static func start(data: String?, mock: Bool, open: String?) async throws {
-    TerminalApp.requireTerminal()
+  static func prepareData(data: String?, mock: Bool) throws {
     let url = data.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
       ?? defaultStandupsURL()
     let mockFiles = try mock
@@ -58,6 +78,23 @@ struct Standups: AsyncParsableCommand {
         $0.speechClient = .previewValue
       }
     }
+  }
+
+  @MainActor
+  static func serve(data: String?, mock: Bool, host: String, port: Int) async throws {
+    try prepareData(data: data, mock: mock)
+    do {
+      try await standupsWebApp(host: host, port: port).run()
+    } catch let error as WebAppError {
+      FileHandle.standardError.write(Data("standups: \(error)\n".utf8))
+      Foundation.exit(2)
+    }
+  }
+
+  @MainActor
+  static func start(data: String?, mock: Bool, open: String?) async throws {
+    TerminalApp.requireTerminal()
+    try prepareData(data: data, mock: mock)
 
     var initialState = AppFeature.State()
     if let open {

@@ -57,6 +57,13 @@ public struct Attribute {
     Self(kind: .handler(event, .value(action)))
   }
 
+  /// Runs `action` on the server once the element is on the page: after the first render that
+  /// shows it (and again if it goes away and comes back), as SwiftUI's `.task` does. Starting a
+  /// screen's long-running effect: `div(.onAppear { store.send(.onTask) })`.
+  public static func onAppear(_ action: @escaping @MainActor () -> Void) -> Self {
+    .on(.appear, action)
+  }
+
   /// Identifies the element among its siblings across renders: `li(.key(row.id)) { … }`.
   public static func key(_ key: some CustomStringConvertible) -> Self {
     Self(kind: .key(key.description))

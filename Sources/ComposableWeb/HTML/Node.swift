@@ -69,6 +69,10 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
   public static let escape = Event("key-escape")
   /// The Enter key pressed while the element (or something inside it) has the focus.
   public static let enter = Event("key-enter")
+  /// The element appeared on the page: runs on the server after the render that first shows it
+  /// (like SwiftUI's `.task`/`.onAppear`), never from the browser. Add one with
+  /// ``Attribute/onAppear(_:)``.
+  public static let appear = Event("appear")
 
   public var description: String { name }
 }

@@ -48,6 +48,7 @@ public final class LiveView {
     self.log = log
     self.rendered = RenderedView(page.view())
     self.location = page.location?()
+    runAppearHandlers(of: rendered, previous: nil)
     var isFirst = true
     token = observe { [weak self] in
       guard let self else { return }
@@ -70,7 +71,9 @@ public final class LiveView {
 
   private func update(to next: RenderedView, location: String?) {
     var patches = diff(rendered.root, next.root)
+    let previous = rendered
     rendered = next
+    runAppearHandlers(of: next, previous: previous)
     if let location, location != self.location {
       self.location = location
       patches.append(.setLocation(path: location, replace: false))
@@ -78,6 +81,16 @@ public final class LiveView {
     guard !patches.isEmpty else { return }
     messageCount += 1
     send(patchMessage(patches))
+  }
+
+  /// Runs, on a later turn of the main actor (never inside a render), the appear handlers of
+  /// elements `view` shows that `previous` did not.
+  private func runAppearHandlers(of view: RenderedView, previous: RenderedView?) {
+    let suffix = "/" + Event.appear.name
+    for (id, handler) in view.handlers where id.hasSuffix(suffix) && previous?.handlers[id] == nil {
+      guard case let .run(action) = handler else { continue }
+      Task { @MainActor in action() }
+    }
   }
 
   /// Handles a message from the browser: an event, `{"h":"<handler id>","v":"<value>"}`, or the
@@ -97,7 +110,10 @@ public final class LiveView {
       navigate(to: address)
       return
     }
-    guard let handlerID = event.h, let handler = rendered.handlers[handlerID] else {
+    guard
+      let handlerID = event.h, !handlerID.hasSuffix("/" + Event.appear.name),
+      let handler = rendered.handlers[handlerID]
+    else {
       log("dropped an event for handler \((event.h ?? "none").prefix(200)), which this page does not show")
       return
     }

@@ -85,9 +85,15 @@ public final class WebTestClient {
   public func click(_ text: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    guard let id = find(where: { node in
+    // A button or link with exactly that text or label; else one with an element of that text
+    // inside (a card whose heading is the text).
+    let exact = find(where: { node in
       node.text == text || node.attribute("aria-label") == text
-    }, handling: .click) else {
+    }, handling: .click)
+    let containing = exact ?? find(where: { node in
+      findNode(node) { $0.tagName != nil && $0.text == text } != nil
+    }, handling: .click)
+    guard let id = containing else {
       reportIssue("No clickable element with the text \(text.debugDescription) on the page:\n\(self.text)", fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
@@ -95,11 +101,14 @@ public final class WebTestClient {
   }
 
   /// Types `text` into the field labelled `label` (by `<label for>`, `aria-label` or
-  /// `placeholder`), as one input event carrying the field's new contents.
-  public func type(_ text: String, into label: String,
+  /// `placeholder`), as one input event carrying the field's new contents. With several fields of
+  /// that label (one per attendee), `index` says which, in page order.
+  public func type(_ text: String, into label: String, index: Int = 0,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    guard let id = fieldHandler(labelled: label, event: .input) ?? fieldHandler(labelled: label, event: .change) else {
+    guard let id = fieldHandler(labelled: label, event: .input, index: index)
+      ?? fieldHandler(labelled: label, event: .change, index: index)
+    else {
       reportIssue("No field labelled \(label.debugDescription) on the page", fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
@@ -178,8 +187,10 @@ public final class WebTestClient {
 
   /// The handler for `event` of the field labelled `label`: inside a `<label>` whose text is
   /// `label`, named by a `<label for>`, or with that `aria-label` or `placeholder`.
-  private func fieldHandler(labelled label: String, event: Event) -> String? {
-    let labelElement = findNode(live.rendered.root) { $0.tagName == "label" && $0.labelText == label }
+  private func fieldHandler(labelled label: String, event: Event, index: Int = 0) -> String? {
+    var labels: [RenderedNode] = []
+    collect(live.rendered.root) { if $0.tagName == "label" && $0.labelText == label { labels.append($0) } }
+    let labelElement = labels.indices.contains(index) ? labels[index] : nil
     if let labelElement, labelElement.attribute("for") == nil,
       let handler = findNode(labelElement, where: { $0.attribute("data-on-\(event.name)") != nil })
     {

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableWeb
+import ComposableWebTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,3 +1,4 @@
+import ComposableWebTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ final class LatencyProxy: @unchecked Sendable {
           && getsockname(listener, pointer, &length) == 0
       }
     }
-    guard bound else { throw RawWebSocket.Failure.connect }
+    guard bound else { throw LoopbackWebSocket.Failure.connect }
     port = Int(UInt16(bigEndian: address.sin_port))
     Thread { [self] in acceptLoop() }.start()
   }

@@ -6,15 +6,17 @@ import Foundation
 
 /// A minimal WebSocket client over a plain loopback socket, sending exactly the headers a browser
 /// page on `origin` would (the NIO client adds an `Origin` of its own, and Linux's URLSession has
-/// no WebSockets). Blocking; each call runs on a thread of its own.
-final class RawWebSocket: @unchecked Sendable {
-  // @unchecked Sendable: one test uses it from one task at a time.
+/// no WebSockets): for tests and benchmarks that talk to a ``ComposableWeb`` server as a browser
+/// tab does, including one that misbehaves. Blocking: run it on a thread of its own.
+public final class LoopbackWebSocket: @unchecked Sendable {
+  // @unchecked Sendable: a socket is used by one thread at a time (the caller's); nothing in it
+  // is shared.
   private let descriptor: Int32
   private var buffer: [UInt8] = []
 
-  enum Failure: Error { case connect, handshake(String), closed }
+  public enum Failure: Error { case connect, handshake(String), closed }
 
-  init(port: Int, path: String, origin: String) throws {
+  public init(port: Int, path: String, origin: String) throws {
     descriptor = try connectToLoopback(port: port, timeoutSeconds: 5)
     let request = """
       GET \(path) HTTP/1.1\r
@@ -39,7 +41,7 @@ final class RawWebSocket: @unchecked Sendable {
   deinit { close(descriptor) }
 
   /// Sends a text message (masked, as clients must).
-  func send(_ text: String) throws {
+  public func send(_ text: String) throws {
     let payload = Array(text.utf8)
     var frame: [UInt8] = [0x81]
     if payload.count < 126 {
@@ -57,7 +59,7 @@ final class RawWebSocket: @unchecked Sendable {
   }
 
   /// The next text message.
-  func receive() throws -> String {
+  public func receive() throws -> String {
     while true {
       let first = try readByte()
       var length = Int(try readByte() & 0x7F)
@@ -91,7 +93,7 @@ final class RawWebSocket: @unchecked Sendable {
 }
 
 /// A TCP connection to 127.0.0.1:`port` whose reads give up after `timeoutSeconds`.
-func connectToLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
+public func connectToLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
   let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
@@ -106,23 +108,23 @@ func connectToLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
   }
   guard connected == 0 else {
     close(descriptor)
-    throw RawWebSocket.Failure.connect
+    throw LoopbackWebSocket.Failure.connect
   }
   return descriptor
 }
 
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+public func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
   var offset = 0
   while offset < bytes.count {
     let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
-    guard sent > 0 else { throw RawWebSocket.Failure.closed }
+    guard sent > 0 else { throw LoopbackWebSocket.Failure.closed }
     offset += sent
   }
 }
 
 /// One HTTP/1.1 request to 127.0.0.1:`port` over its own connection, and the response body.
 /// (Linux's URLSession failed on chromedriver's slow replies: "Failed writing header".)
-func loopbackHTTP(port: Int, method: String, path: String, body: Data?) throws -> Data {
+public func loopbackHTTP(port: Int, method: String, path: String, body: Data?) throws -> Data {
   let descriptor = try connectToLoopback(port: port, timeoutSeconds: 60)
   defer { close(descriptor) }
   let payload = body ?? Data()
@@ -147,6 +149,6 @@ func loopbackHTTP(port: Int, method: String, path: String, body: Data?) throws -
     guard count > 0 else { break }
     response += chunk[..<count]
   }
-  guard let end = response.firstRange(of: [13, 10, 13, 10]) else { throw RawWebSocket.Failure.closed }
+  guard let end = response.firstRange(of: [13, 10, 13, 10]) else { throw LoopbackWebSocket.Failure.closed }
   return Data(response[end.upperBound...])
 }

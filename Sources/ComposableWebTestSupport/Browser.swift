@@ -2,13 +2,32 @@ import Foundation
 
 /// Debian's `chromium` driven through `chromedriver` (WebDriver over HTTP on loopback), headless.
 /// The tests fail, not skip, when either is missing: `.ci/run` installs both.
-final class Browser: @unchecked Sendable {
-  // @unchecked Sendable: used by one test at a time.
+public final class Browser: @unchecked Sendable {
+  // @unchecked Sendable: its properties never change after `init`; a session is driven by one
+  // test at a time.
   private let driver: Process
   private let base: String
   private let session: String
 
-  init(width: Int) async throws {
+  /// Runs `body` with a new session whose viewport is `width` px wide, and closes it after.
+  public static func withSession(width: Int = 1280, _ body: (Browser) async throws -> Void) async throws {
+    let browser = try await Browser(width: width)
+    do {
+      try await body(browser)
+    } catch {
+      await browser.close()
+      throw error
+    }
+    await browser.close()
+  }
+
+  /// A new session whose viewport is `width` px wide. Throws when Debian's `chromium` or
+  /// `chromium-driver` is not installed, so that a browser test fails rather than skips.
+  public init(width: Int) async throws {
+    for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
+    where !FileManager.default.isExecutableFile(atPath: program) {
+      throw BrowserError.missing("\(program) is missing: install Debian's chromium and chromium-driver (.ci/run does)")
+    }
     let port = Int.random(in: 20_000..<40_000)
     driver = Process()
     driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
@@ -41,17 +60,17 @@ final class Browser: @unchecked Sendable {
     session = ((created["value"] as? [String: Any])?["sessionId"] as? String) ?? ""
   }
 
-  func close() async {
+  public func close() async {
     _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
     driver.terminate()
   }
 
-  func open(_ url: String) async throws {
+  public func open(_ url: String) async throws {
     _ = try await Self.request("POST", "\(base)/session/\(session)/url", ["url": url])
   }
 
   /// The element matching `css`, waiting (bounded) for it to appear.
-  func element(_ css: String) async throws -> String {
+  public func element(_ css: String) async throws -> String {
     for _ in 0..<100 {
       let found = try await Self.request(
         "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
@@ -64,19 +83,19 @@ final class Browser: @unchecked Sendable {
     throw BrowserError.notFound(css)
   }
 
-  func click(_ css: String) async throws {
+  public func click(_ css: String) async throws {
     let id = try await element(css)
     _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/click", [:])
   }
 
   /// Types `text` into the element matching `css`, key by key, as a person would.
-  func type(_ text: String, into css: String) async throws {
+  public func type(_ text: String, into css: String) async throws {
     let id = try await element(css)
     _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": text])
   }
 
   /// Presses Escape in whatever has the focus.
-  func pressEscape() async throws {
+  public func pressEscape() async throws {
     let active = try await Self.request("GET", "\(base)/session/\(session)/element/active")
     guard let value = active["value"] as? [String: Any], let id = value.values.first as? String else {
       throw BrowserError.notFound("the focused element")
@@ -84,23 +103,23 @@ final class Browser: @unchecked Sendable {
     _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": "\u{E00C}"])
   }
 
-  func back() async throws {
+  public func back() async throws {
     _ = try await Self.request("POST", "\(base)/session/\(session)/back", [:])
   }
 
-  func reload() async throws {
+  public func reload() async throws {
     _ = try await Self.request("POST", "\(base)/session/\(session)/refresh", [:])
   }
 
   /// Runs `script` (a function body) in the page and returns what it returns.
-  func evaluate(_ script: String) async throws -> Any? {
+  public func evaluate(_ script: String) async throws -> Any? {
     try await Self.request(
       "POST", "\(base)/session/\(session)/execute/sync", ["script": script, "args": [Any]()]
     )["value"]
   }
 
   /// Waits (bounded) until `script` returns `expected`; returns what it last returned.
-  func waitFor(_ script: String, toBe expected: String) async throws -> String {
+  public func waitFor(_ script: String, toBe expected: String) async throws -> String {
     var last = ""
     for _ in 0..<100 {
       last = try await evaluate(script).map { "\($0)" } ?? "nil"
@@ -110,13 +129,13 @@ final class Browser: @unchecked Sendable {
     return last
   }
 
-  func text(_ css: String) async throws -> String {
+  public func text(_ css: String) async throws -> String {
     let id = try await element(css)
     return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""
   }
 
   /// Waits (bounded) until the element's text is `expected`; returns what it last was.
-  func waitForText(_ css: String, _ expected: String) async throws -> String {
+  public func waitForText(_ css: String, _ expected: String) async throws -> String {
     var last = ""
     for _ in 0..<100 {
       last = try await text(css)
@@ -126,14 +145,14 @@ final class Browser: @unchecked Sendable {
     return last
   }
 
-  func screenshot(to url: URL) async throws {
+  public func screenshot(to url: URL) async throws {
     let shot = try await Self.request("GET", "\(base)/session/\(session)/screenshot")
     let data = Data(base64Encoded: shot["value"] as? String ?? "") ?? Data()
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try data.write(to: url)
   }
 
-  enum BrowserError: Error { case notFound(String) }
+  public enum BrowserError: Error { case notFound(String), missing(String) }
 
   private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
     let components = URLComponents(string: url)!
@@ -152,7 +171,7 @@ final class Browser: @unchecked Sendable {
 }
 
 /// Where tests save screenshots for people to look at: `screenshots/` in the package.
-func screenshotsFolder(file: StaticString = #filePath) -> URL {
+public func screenshotsFolder(file: StaticString = #filePath) -> URL {
   var root = URL(fileURLWithPath: "\(file)")
   while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
     root.deleteLastPathComponent()

@@ -1,0 +1,261 @@
+import ComposableArchitecture
+import ComposableWeb
+import ComposableWebTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+// The web front end's figures (SPEC 12 and 16), run with BENCHMARK_FILTER=web. Each is measured
+// here, in one run, on loopback: nothing is estimated.
+
+@MainActor
+func webCounterView(_ store: StoreOf<Counter>) -> Node {
+  main {
+    h1("Counter")
+    p(.class("count")) { "Count: \(store.count)" }
+    button("+", .ariaLabel("Increment")) { store.send(.incrementTapped) }
+  }
+}
+
+/// A list of 300 rows, one of whose titles changes.
+@Reducer
+struct WebRows {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Row>
+  }
+  struct Row: Equatable, Identifiable {
+    let id: Int
+    var title: String
+  }
+  enum Action { case rename(id: Int, title: String) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .rename(id, title):
+      state.rows[id: id]?.title = title
+      return .none
+    }
+  }
+}
+
+/// `web-bytes-one-row`: the bytes of the one message that goes to the browser when one row's text
+/// changes in a 300-row list.
+@MainActor
+func webBytesOneRow() async -> Int {
+  let rows = (0..<300).map { WebRows.Row(id: $0, title: "Standup number \($0)") }
+  let store = Store(initialState: WebRows.State(rows: IdentifiedArray(uniqueElements: rows))) {
+    WebRows()
+  }
+  var messages: [String] = []
+  let live = LiveView(
+    view: {
+      main {
+        h1("Standups")
+        ul {
+          for row in store.rows {
+            li(.key(row.id)) {
+              a(.href("/standups/\(row.id)")) { row.title }
+            }
+          }
+        }
+      }
+    },
+    send: { messages.append($0) }
+  )
+  store.send(.rename(id: 150, title: "Daily standup"))
+  while messages.isEmpty { await Task.yield() }
+  live.stop()
+  return messages.reduce(0) { $0 + $1.utf8.count }
+}
+
+/// Starts `app` on a free loopback port (left running until the benchmark exits) and returns the
+/// port.
+func startServer(_ run: @escaping @Sendable (@escaping @Sendable (Int) -> Void) async throws -> Void) async -> Int {
+  let (started, continuation) = AsyncStream<Int>.makeStream()
+  Task { try await run { continuation.yield($0) } }
+  var iterator = started.makeAsyncIterator()
+  return await iterator.next()!
+}
+
+func startCounterServer() async -> Int {
+  await startServer { started in
+    try await WebApp(title: "Counter", port: 0) {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      return { webCounterView(store) }
+    }
+    .run(onStart: { url in started(Int(url.split(separator: ":")[2].dropLast())!) })
+  }
+}
+
+/// A bare WebSocket echo on the same server stack (Hummingbird), for comparison.
+func startEchoServer() async -> Int {
+  await startServer { started in
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.ws("/echo") { inbound, outbound, _ in
+      for try await message in inbound.messages(maxSize: 1 << 16) {
+        if case let .text(text) = message { try await outbound.write(.text(text)) }
+      }
+    }
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade(webSocketRouter: router),
+      configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { started($0.localAddress!.port!) },
+      logger: {
+        var logger = Logger(label: "echo")
+        logger.logLevel = .warning
+        return logger
+      }()
+    )
+    try await app.runService()
+  }
+}
+
+/// A tab of the counter as a browser opens it: the page (a new tab on the server), then its
+/// socket. Returns the socket and the increment button's event message.
+func openCounterTab(port: Int) throws -> (socket: LoopbackWebSocket, click: String) {
+  let html = String(
+    decoding: try loopbackHTTP(port: port, method: "GET", path: "/", body: nil), as: UTF8.self
+  )
+  func value(after marker: String) -> String {
+    let start = html.range(of: marker)!.upperBound
+    return String(html[start...].prefix { $0 != "\"" })
+  }
+  let session = value(after: #"name="cw-session" content=""#)
+  let handler = value(after: #"aria-label="Increment" data-on-click=""#)
+  let socket = try LoopbackWebSocket(
+    port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)"
+  )
+  return (socket, #"{"h":"\#(handler)"}"#)
+}
+
+/// Runs blocking socket work on a thread of its own, off the main actor the server needs.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}
+
+func microseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+/// `web-roundtrip-vs-echo`: the median round trip of an event (message → action → render → diff
+/// → patch received) over a real loopback WebSocket, divided by the median round trip of a bare
+/// echo of a message of the same size on the same server stack. Returns both medians (µs) too.
+func webRoundTripVsEcho(samples: Int = 2_000) async throws -> (ratio: Double, event: Double, echo: Double) {
+  let appPort = await startCounterServer()
+  let echoPort = await startEchoServer()
+  return try await onThread {
+    let (socket, click) = try openCounterTab(port: appPort)
+    let echo = try LoopbackWebSocket(port: echoPort, path: "/echo", origin: "http://127.0.0.1:\(echoPort)")
+    // The echo carries a message as long as the event's patch reply, sent as long as the event.
+    let clock = ContinuousClock()
+    var event: [Double] = []
+    var bare: [Double] = []
+    for round in 0..<(samples + 200) {
+      let start = clock.now
+      try socket.send(click)
+      _ = try socket.receive()
+      let middle = clock.now
+      try echo.send(click)
+      _ = try echo.receive()
+      let end = clock.now
+      if round >= 200 {  // warmed up
+        event.append(microseconds(start.duration(to: middle)))
+        bare.append(microseconds(middle.duration(to: end)))
+      }
+    }
+    let (eventMedian, echoMedian) = (median(event), median(bare))
+    return (eventMedian / echoMedian, eventMedian, echoMedian)
+  }
+}
+
+/// Resident memory of this process, in kilobytes (Linux).
+func residentKilobytes() -> Double {
+  let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
+  let pages = Double(statm.split(separator: " ")[1]) ?? 0
+  return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
+/// `web-memory-per-tab-kb`: how much the server's resident memory grows per open counter tab
+/// (its store, its live view and last rendered tree, its session), over 2 000 tabs opened by GET.
+/// A connected socket's buffers (NIO's) are not in it.
+func webMemoryPerTab(tabs: Int = 2_000) async throws -> Double {
+  let port = await startCounterServer()
+  // A first batch warms up the allocator and the server's own first-use allocations.
+  try await onThread { for _ in 0..<200 { _ = try loopbackHTTP(port: port, method: "GET", path: "/", body: nil) } }
+  let before = residentKilobytes()
+  try await onThread { for _ in 0..<tabs { _ = try loopbackHTTP(port: port, method: "GET", path: "/", body: nil) } }
+  return (residentKilobytes() - before) / Double(tabs)
+}
+
+/// `web-1000-tabs-p99-ms`: `tabs` counter tabs connected at once on loopback, each sending one
+/// event a second for `seconds` (spread over the second), each waiting for its patch. Returns the
+/// p99 round trip in milliseconds, how many tabs failed, and how many events got no reply.
+func webManyTabs(tabs: Int = 1_000, seconds: Int = 30) async throws -> (p99: Double, median: Double, dropped: Int, lost: Int) {
+  let port = await startCounterServer()
+  let opened = try await onThread {
+    try (0..<tabs).map { _ in try openCounterTab(port: port) }
+  }
+  let results = LockIsolated<(rtts: [Double], dropped: Int, lost: Int)>(([], 0, 0))
+  let clock = ContinuousClock()
+  let start = clock.now + .milliseconds(500)
+  await withTaskGroup(of: Void.self) { group in
+    for (index, tab) in opened.enumerated() {
+      let offset = Duration.milliseconds(1_000 * index / tabs)
+      group.addTask {
+        _ = try? await onThread {
+          var rtts: [Double] = []
+          var lost = 0
+          var failed = false
+          for second in 0..<seconds {
+            let due = start + .seconds(second) + offset
+            let wait = clock.now.duration(to: due)
+            if wait > .zero { Thread.sleep(forTimeInterval: microseconds(wait) / 1e6) }
+            let sent = clock.now
+            do {
+              try tab.socket.send(tab.click)
+              _ = try tab.socket.receive()
+              rtts.append(microseconds(sent.duration(to: clock.now)) / 1_000)
+            } catch {
+              lost += seconds - second
+              failed = true
+              break
+            }
+          }
+          results.withValue { [rtts, lost, failed] in
+            $0.rtts += rtts
+            $0.lost += lost
+            $0.dropped += failed ? 1 : 0
+          }
+        }
+      }
+    }
+  }
+  let sorted = results.value.rtts.sorted()
+  let p99 = sorted.isEmpty ? .infinity : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+  return (p99, median(sorted), results.value.dropped, results.value.lost)
+}
+
+/// Prints the web figures.
+@MainActor
+func printWebFigures() async {
+  do {
+    print("web-bytes-one-row: \(await webBytesOneRow())")
+    let roundTrip = try await webRoundTripVsEcho()
+    print("web-roundtrip-vs-echo: \(String(format: "%.2f", roundTrip.ratio))")
+    print(String(format: "  event round trip %.0f µs, bare echo %.0f µs (medians)", roundTrip.event, roundTrip.echo))
+    print("web-memory-per-tab-kb: \(String(format: "%.1f", try await webMemoryPerTab()))")
+    let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
+    let load = try await webManyTabs(seconds: seconds)
+    print("web-1000-tabs-p99-ms: \(String(format: "%.1f", load.p99))")
+    print(
+      String(format: "  1 000 tabs × 1 event/s × %d s: median %.2f ms, ", seconds, load.median)
+        + "\(load.dropped) tabs dropped, \(load.lost) events lost"
+    )
+  } catch {
+    print("web benchmarks failed: \(error)")
+  }
+}

@@ -1,0 +1,58 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import StandupsCore
+
+/// The app's addresses: `/` the list, `/standups/<id>` a standup, `/standups/<id>/record` its
+/// meeting being recorded, `/standups/<id>/meetings/<id>` a past meeting. Each screen on the stack
+/// adds its part to the address, so every stack has one address and every address one stack.
+@MainActor
+public let standupsRoutes = StackRoutes<AppFeature.Path.State>(
+  path: { stack in
+    let parts = stack.map { element -> String in
+      switch element {
+      case let .detail(detail): "standups/\(detail.standup.id.rawValue.uuidString.lowercased())"
+      case .record: "record"
+      case let .meeting(meeting): "meetings/\(meeting.meeting.id.rawValue.uuidString.lowercased())"
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  },
+  elements: { path in
+    let parts = path.split(separator: "/").map(String.init)
+    guard !parts.isEmpty else { return [] }
+    guard parts.count >= 2, parts[0] == "standups", let id = UUID(uuidString: parts[1]) else {
+      return nil
+    }
+    @Shared(.standups) var standups
+    guard let standup = Shared($standups[id: Standup.ID(id)]) else { return nil }
+    let detail = AppFeature.Path.State.detail(StandupDetail.State(standup: standup))
+    switch parts.dropFirst(2).first {
+    case nil:
+      return [detail]
+    case "record" where parts.count == 3:
+      return [detail, .record(RecordMeeting.State(standup: standup))]
+    case "meetings" where parts.count == 4:
+      guard
+        let meetingID = UUID(uuidString: parts[3]),
+        let meeting = standup.wrappedValue.meetings[id: Meeting.ID(meetingID)]
+      else { return nil }
+      return [detail, .meeting(MeetingFeature.State(meeting: meeting, standup: standup.wrappedValue))]
+    default:
+      return nil
+    }
+  }
+)
+
+/// The page of a tab that opened `path`: a store at that screen, or nil (a 404) when the path
+/// names no standup or meeting.
+@MainActor
+public func standupsPage(_ path: String) -> WebPage? {
+  guard let stack = standupsRoutes.elements(path) else { return nil }
+  let store = Store(initialState: AppFeature.State(path: StackState(stack))) { AppFeature() }
+  // Says so at once if the data file could not be read, as the terminal app does.
+  store.send(.standupsList(.onAppear))
+  return .stack(store, state: \.path, action: \.path, routes: standupsRoutes) {
+    standupsAppView(store)
+  }
+}

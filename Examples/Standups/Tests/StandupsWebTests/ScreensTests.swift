@@ -1,0 +1,171 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsWeb
+
+/// Every screen of the app in the browser, driven in process through `WebTestClient`: the same
+/// features as the terminal app, with a test clock and an in-memory data file.
+@MainActor
+struct ScreensTests {
+  let clock = TestClock()
+  let files = LockIsolated<[URL: Data]>([:])
+
+  /// A tab that opened `path`, with the sample standups in the data file.
+  func open(_ path: String = "/", standups: [Standup] = [.mock]) throws -> WebTestClient? {
+    files.withValue {
+      $0[URL(fileURLWithPath: "/standups-tests/standups.json")] = try? JSONEncoder.standups.encode(
+        IdentifiedArrayOf(uniqueElements: standups)
+      )
+    }
+    return withDependencies {
+      $0.continuousClock = clock
+      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
+      $0.defaultFileStorage = .inMemory(fileSystem: files)
+      $0.speechClient.authorizationStatus = { .denied }
+      $0.uuid = .incrementing
+    } operation: {
+      standupsPage(path).map { WebTestClient(page: $0) }
+    }
+  }
+
+  var savedStandups: IdentifiedArrayOf<Standup> {
+    get throws {
+      let data = try #require(files.value[URL(fileURLWithPath: "/standups-tests/standups.json")])
+      return try JSONDecoder().decode(IdentifiedArrayOf<Standup>.self, from: data)
+    }
+  }
+
+  @Test func theListShowsEachStandupAsALink() async throws {
+    let client = try #require(try open())
+    #expect(client.texts(role: "heading") == ["Standups", "Design"])
+    #expect(client.contains("6 attendees"))
+    #expect(client.contains("1 min"))
+    #expect(client.texts(role: "button") == ["New standup"])
+    #expect(client.html.contains(#"href="/standups/00000000-0000-0000-0000-000000000000""#))
+  }
+
+  @Test func addingAStandupWithTwoAttendees() async throws {
+    let client = try #require(try open(standups: []))
+    #expect(client.contains("No standups yet"))
+    await client.click("New standup")
+    #expect(client.texts(role: "dialog") == ["New standup"])
+    await client.type("Engineering", into: "Title")
+    await client.type("Blob", into: "Attendee")
+    await client.click("Add attendee")
+    #expect(client.html.contains("autofocus"))
+    await client.type("Blob Jr", into: "Attendee", index: 1)
+    await client.type("7", into: "Length")
+    await client.type("4", into: "Theme")
+    await client.click("Add")
+    #expect(client.texts(role: "dialog").isEmpty)
+    #expect(client.contains("Engineering"))
+    #expect(client.contains("2 attendees"))
+    #expect(client.contains("7 min"))
+    withDependencies { $0.defaultFileStorage = .inMemory(fileSystem: files) } operation: {
+      FileStorage.flushPendingWrites()
+    }
+    let saved = try savedStandups
+    #expect(saved.map(\.title) == ["Engineering"])
+    #expect(saved.first?.duration == .seconds(7 * 60))
+    #expect(saved.first?.theme == Theme.allCases[4])
+  }
+
+  @Test func discardingTheAddSheetAddsNothingAndEscapeClosesIt() async throws {
+    let client = try #require(try open(standups: []))
+    await client.click("New standup")
+    await client.type("Nope", into: "Title")
+    await client.click("Discard")
+    #expect(client.texts(role: "dialog").isEmpty)
+    await client.click("New standup")
+    await client.press(.escape)
+    #expect(client.texts(role: "dialog").isEmpty)
+    #expect(client.contains("No standups yet"))
+  }
+
+  @Test func detailEditAndBack() async throws {
+    let client = try #require(try open())
+    await client.click("Design")
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000")
+    #expect(client.texts(role: "heading").prefix(3) == ["Design", "Attendees", "Past meetings"])
+    #expect(client.texts(role: "button").prefix(3) == ["Start meeting", "Edit", "Delete"])
+
+    await client.click("Edit")
+    #expect(client.texts(role: "dialog") == ["Edit standup"])
+    await client.type("Design review", into: "Title")
+    await client.click("Done")
+    #expect(client.texts(role: "heading").first == "Design review")
+
+    await client.click("Edit")
+    await client.type("Thrown away", into: "Title")
+    await client.click("Cancel")
+    #expect(client.texts(role: "heading").first == "Design review")
+
+    await client.back()
+    #expect(client.location == "/")
+    #expect(client.contains("Design review"))
+  }
+
+  @Test func deletingAStandupAsksFirst() async throws {
+    let client = try #require(try open("/standups/00000000-0000-0000-0000-000000000000"))
+    await client.click("Delete")
+    #expect(client.texts(role: "alertdialog") == ["Delete?"])
+    // The alert's first button deletes (the page's own Delete button comes before it).
+    #expect(client.texts(role: "button").suffix(2) == ["Yes", "Nevermind"])
+    await client.click("Yes")
+    #expect(client.location == "/")
+    #expect(client.contains("No standups yet"))
+  }
+
+  @Test func recordingAMeetingTicksAndSavesWithSaveAndEnd() async throws {
+    let client = try #require(try open("/standups/00000000-0000-0000-0000-000000000000"))
+    await client.click("Start meeting")
+    // Speech recognition is denied here: the alert's first button goes on without it.
+    #expect(client.texts(role: "alertdialog") == ["Speech recognition denied"])
+    await client.click("Continue without recording")
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000/record")
+    #expect(client.contains("Speaker 1 of 6"))
+    #expect(client.contains("Blob"))
+    await Task.megaYield()
+    await clock.advance(by: .seconds(3))
+    await client.settle()
+    #expect(client.contains("Elapsed 0:03"))
+    #expect(client.contains("Remaining 0:57"))
+
+    await client.type("Ship it", into: "Notes")
+    await client.click("Next speaker")
+    #expect(client.contains("Speaker 2 of 6"))
+    await client.click("End meeting")
+    #expect(client.texts(role: "alertdialog") == ["End meeting?"])
+    #expect(client.texts(role: "button").suffix(3) == ["Save and end", "Discard", "Resume"])
+    await client.click("Save and end")
+    await Task.megaYield()
+    await client.settle()
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000")
+    #expect(client.contains("Past meetings"))
+    #expect(client.text.components(separatedBy: "Delete the meeting").count == 1)  // labels, not text
+    await client.click(meetingDateText(Date(timeIntervalSince1970: 1_800_000_000)))
+    #expect(client.contains("Ship it"))
+    #expect(client.texts(role: "heading").first == meetingDateText(Date(timeIntervalSince1970: 1_800_000_000)))
+  }
+
+  @Test func unknownAddressesAreNotPages() throws {
+    #expect(try open("/standups/not-an-id") == nil)
+    #expect(try open("/standups/00000000-0000-0000-0000-0000000000ff") == nil)
+    #expect(try open("/standups/00000000-0000-0000-0000-000000000000/meetings/nope") == nil)
+    #expect(try open("/elsewhere") == nil)
+    #expect(try open("/standups/00000000-0000-0000-0000-000000000000/meetings/00000000-0000-0000-0000-000000000007") != nil)
+  }
+
+  @Test func aTitleIsTextNeverMarkup() throws {
+    var standup = Standup.mock
+    standup.title = #"<script>alert(1)</script>"><img onerror=alert(2)>"#
+    let client = try #require(try open(standups: [standup]))
+    #expect(!client.html.contains("<script>"))
+    #expect(!client.html.contains("<img"))
+    #expect(client.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(client.html.contains("&lt;img onerror=alert(2)&gt;"))
+  }
+}
