@@ -94,6 +94,13 @@ public final class Browser: @unchecked Sendable {
     _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": text])
   }
 
+  /// Empties the field matching `css`, then types `text` into it.
+  public func replaceText(_ css: String, with text: String) async throws {
+    let id = try await element(css)
+    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/clear", [:])
+    try await type(text, into: css)
+  }
+
   /// Presses Escape in whatever has the focus.
   public func pressEscape() async throws {
     let active = try await Self.request("GET", "\(base)/session/\(session)/element/active")

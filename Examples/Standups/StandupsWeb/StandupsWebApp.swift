@@ -74,4 +74,5 @@ button.remove { padding: .25rem .6rem; font-size: .9rem; }
 .speaker { text-align: center; margin: 1.5rem 0; }
 .speaker h2 { font-size: 1.75rem; margin: .25rem 0; }
 .transcript { white-space: pre-wrap; }
+.meetings a { color: var(--fg); }
 """

@@ -57,7 +57,8 @@ struct BrowserEndToEndTests {
         #expect(detailPath.hasPrefix("/standups/"))
         try await browser.click(".actions button:nth-of-type(2)")  // Edit
         _ = try await browser.element("[role=dialog]")
-        try await browser.type(" team", into: "[role=dialog] input[type=text]")
+        try await browser.replaceText("[role=dialog] input[type=text]", with: "Engineering team")
+        _ = try await browser.waitFor("return document.querySelector('[role=dialog] input[type=text]').value", toBe: "Engineering team")
         try await browser.click(".sheet-buttons button.primary")  // Done
         #expect(try await browser.waitForText("h1", "Engineering team") == "Engineering team")
         #expect(try await watcher.waitForText(".card h2", "Engineering team") == "Engineering team")
