@@ -157,10 +157,20 @@ let package = Package(
       dependencies: ["ComposableArchitecture"],
       path: "Examples/CaseStudies/CaseStudiesCore"
     ),
+    .target(
+      name: "CaseStudiesWeb",
+      dependencies: ["CaseStudiesCore", "ComposableWeb"],
+      path: "Examples/CaseStudies/CaseStudiesWeb"
+    ),
     .executableTarget(
       name: "case-studies",
-      dependencies: ["CaseStudiesCore", "ComposableTerminal"],
+      dependencies: ["CaseStudiesCore", "CaseStudiesWeb", "ComposableTerminal"],
       path: "Examples/CaseStudies/case-studies"
+    ),
+    .testTarget(
+      name: "CaseStudiesWebTests",
+      dependencies: ["CaseStudiesWeb", "ComposableWebTestSupport"],
+      path: "Examples/CaseStudies/Tests/CaseStudiesWebTests"
     ),
     .testTarget(
       name: "CaseStudiesTests",

@@ -55,6 +55,34 @@ private struct List {
   }
 }
 
+/// Enum state: one case or the other, each with its own counter.
+@Reducer
+private struct Either {
+  @ObservableState
+  @CasePathable
+  @dynamicMemberLookup
+  enum State: Equatable {
+    case left(Counter.State)
+    case right(Counter.State)
+  }
+  enum Action {
+    case left(Counter.Action)
+    case right(Counter.Action)
+    case toggle
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .toggle = action else { return .none }
+      switch state {
+      case .left: state = .right(Counter.State())
+      case .right: state = .left(Counter.State())
+      }
+      return .none
+    }
+    .ifCaseLet(\.left, action: \.left) { Counter() }
+    .ifCaseLet(\.right, action: \.right) { Counter() }
+  }
+}
 
 @MainActor
 struct StoreObservationTests {
@@ -108,6 +136,35 @@ struct StoreObservationTests {
     store.send(.select(7))
     #expect(observers.count == 1)
     #expect(store.scope(state: \.selected, action: \.selected)?.id == 7)
+  }
+
+  @Test func scopingToAnEnumCaseObservesTheCaseChanging() throws {
+    // A view that shows whichever case is current: it scopes to both, and must hear the switch
+    // in either direction (the case it shows goes away, the one it could not show arrives).
+    let store = Store(initialState: Either.State.left(Counter.State())) { Either() }
+    let observers = Notifications()
+    observers.track {
+      _ = store.scope(state: \.left, action: \.left)?.count
+      _ = store.scope(state: \.right, action: \.right)?.count
+    }
+    store.send(.toggle)
+    #expect(observers.count == 1)
+    #expect(store.scope(state: \.right, action: \.right) != nil)
+
+    // The view as a front end writes it: the first case that is there.
+    let afterToggle = Notifications()
+    let view = {
+      if store.scope(state: \.left, action: \.left) == nil {
+        _ = store.scope(state: \.right, action: \.right)?.count
+      }
+    }
+    afterToggle.track(view)
+    try #require(store.scope(state: \.right, action: \.right)).send(.incrementCount)
+    #expect(afterToggle.count == 1)
+    afterToggle.track(view)
+    store.send(.toggle)
+    #expect(afterToggle.count == 2)
+    #expect(store.scope(state: \.left, action: \.left) != nil)
   }
 
   @Test func observeRunsNowAndAgainOncePerBurst() async {

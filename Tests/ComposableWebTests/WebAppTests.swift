@@ -60,6 +60,41 @@ struct WebAppTests {
     #expect(again.contains("Count: 2"))
   }
 
+  @Test func oneTabCannotSeeOrDriveAnothersStore() async throws {
+    let app = try await RunningApp.start()
+    let (pageA, _) = try await app.page()
+    let (pageB, _) = try await app.page()
+    let sessionA = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: pageA))
+    let sessionB = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: pageB))
+    #expect(sessionA != sessionB)
+    // Handler ids are positional, so tab B's increment has the same id as tab A's: the session
+    // of the socket, not the id, picks the store.
+    let handlerA = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: pageA))
+    let handlerB = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: pageB))
+    #expect(handlerA == handlerB)
+    let port = Int(app.port)!
+    let origin = "http://127.0.0.1:\(port)"
+    let (seenByA, seenByB) = try await blocking { () -> ([String], [String]) in
+      let socketA = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(sessionA)", origin: origin)
+      let socketB = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(sessionB)", origin: origin)
+      var seenByB: [String] = []
+      for _ in 1...3 {
+        try socketB.send(#"{"h":"\#(handlerB)"}"#)
+        seenByB.append(try socketB.receive())
+      }
+      // Had B's clicks reached A's store, A's socket would have their patches queued first.
+      try socketA.send(#"{"h":"\#(handlerA)"}"#)
+      var seenByA = [try socketA.receive()]
+      try socketB.send(#"{"h":"\#(handlerB)"}"#)
+      seenByB.append(try socketB.receive())
+      try socketA.send(#"{"h":"\#(handlerA)"}"#)
+      seenByA.append(try socketA.receive())
+      return (seenByA, seenByB)
+    }
+    #expect(seenByB == (1...4).map { #"[["t",[0,0],"Count: \#($0)"]]"# })
+    #expect(seenByA == [#"[["t",[0,0],"Count: 1"]]"#, #"[["t",[0,0],"Count: 2"]]"#])
+  }
+
   @Test func aSocketFromAnotherOriginIsRefusedAndAnUnknownTabReloads() async throws {
     let app = try await RunningApp.start()
     let (html, _) = try await app.page()

@@ -159,11 +159,15 @@ public final class CounterModel: Identifiable {
   public func factTapped() {
     isLoadingFact = true
     let count = count
-    factTask = Task {
-      let fact = (try? await factClient.fetch(count)) ?? "Couldn't load a fact about \(count)."
-      guard !Task.isCancelled else { return }
-      isLoadingFact = false
-      factPrompt = fact
+    // The task runs with the dependencies this model was made with (a test's clock, say), not
+    // those of whoever called this method.
+    factTask = withDependencies(from: self) {
+      Task {
+        let fact = (try? await factClient.fetch(count)) ?? "Couldn't load a fact about \(count)."
+        guard !Task.isCancelled else { return }
+        isLoadingFact = false
+        factPrompt = fact
+      }
     }
   }
 

@@ -13,49 +13,25 @@ protocol CaseStudyScreen: AnyObject {
   func handle(_ key: Key) -> KeyResponse
 }
 
-/// One entry of the menu: its name, what it teaches, and how to make its screen.
+/// One entry of the menu: the study (from `CaseStudyEntry`, the list the browser shows too), and
+/// how to make its screen.
 struct CaseStudy {
-  let name: String
-  let teaches: String
+  let info: CaseStudyEntry
   let make: @MainActor () -> any CaseStudyScreen
 
-  @MainActor static let all: [CaseStudy] = [
-    CaseStudy(
-      name: "Counters (TCA)",
-      teaches: "forEach and ifLet; a removed counter's fact request is cancelled for you",
-      make: { CountersScreen() }
-    ),
-    CaseStudy(
-      name: "Counters (plain @Observable)",
-      teaches: "the same feature without TCA: the model cancels requests itself",
-      make: { VanillaCountersScreen() }
-    ),
-    CaseStudy(
-      name: "Recursive rows",
-      teaches: "a feature that contains itself: forEach(…) { Self() }",
-      make: { NestedScreen() }
-    ),
-    CaseStudy(
-      name: "Log in (ifCaseLet)",
-      teaches: "enum state; leaving a case cancels its child's effects",
-      make: { LoginScreen() }
-    ),
-    CaseStudy(
-      name: "Dependencies three ways",
-      teaches: "live, preview and test values; .dependency(…) on one subtree",
-      make: { DependenciesScreen() }
-    ),
-    CaseStudy(
-      name: "Higher-order reducer",
-      teaches: "an .analytics { } operator with its own dependency, wrapping any feature",
-      make: { AnalyticsScreen() }
-    ),
-    CaseStudy(
-      name: "Presentation",
-      teaches: "a sheet that dismisses itself, an alert, a confirmation dialog",
-      make: { InventoryScreen() }
-    ),
-  ]
+  @MainActor static let all: [CaseStudy] = CaseStudyEntry.allCases.map { info in
+    CaseStudy(info: info) {
+      switch info {
+      case .counters: CountersScreen()
+      case .observableCounters: VanillaCountersScreen()
+      case .recursiveRows: NestedScreen()
+      case .login: LoginScreen()
+      case .dependencies: DependenciesScreen()
+      case .analytics: AnalyticsScreen()
+      case .presentation: InventoryScreen()
+      }
+    }
+  }
 }
 
 @MainActor
@@ -70,7 +46,7 @@ final class Menu {
     let (body, bottom) = rest.splitBottom(1)
     let content = body.inset(horizontal: 1, vertical: 1)
     if let open {
-      buffer.render(Header(breadcrumb: ["Case studies"], title: ([open.study.name] + open.screen.breadcrumb).joined(separator: " › ")), in: top)
+      buffer.render(Header(breadcrumb: ["Case studies"], title: ([open.study.info.name] + open.screen.breadcrumb).joined(separator: " › ")), in: top)
       open.screen.render(in: content, buffer: &buffer)
       buffer.render(Footer(open.screen.hints + [KeyHint("esc", "back")]), in: bottom)
       return
@@ -79,7 +55,7 @@ final class Menu {
     let studies = CaseStudy.all
     buffer.render(
       ListView(count: studies.count, selection: selection, scroll: scroll) { index in
-        ListRow(studies[index].name, detail: studies[index].teaches, style: Style(bold: true), detailStyle: Theme.standard.muted)
+        ListRow(studies[index].info.name, detail: studies[index].info.teaches, style: Style(bold: true), detailStyle: Theme.standard.muted)
       },
       in: content
     )

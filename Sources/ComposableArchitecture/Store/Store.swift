@@ -218,6 +218,21 @@ public final class Store<State, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    // A view that scoped here is told when the child appears or goes: the state's identity
+    // changes (another enum case, a new presented value), which this store's observation hears.
+    observation.access()
+    return untrackedScope(
+      state: state, action: action, location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// The optional scope without registering an observation of this store (for the element
+  /// stores of a collection, whose observers track the collection instead).
+  func untrackedScope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>,
+    location: OperatorLocation
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
     let id = ScopeID(state: state, action: action)
     guard let childState = core.state[keyPath: state] else {
       children[id] = nil
@@ -228,11 +243,7 @@ public final class Store<State, Action> {
         let embed = AnyCasePath(action).embed
         return Store<ChildState, ChildAction>(
           core: IfLetCore(
-            base: core,
-            initialState: childState,
-            toState: state,
-            fromAction: embed,
-            location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            base: core, initialState: childState, toState: state, fromAction: embed, location: location
           )
         )
       }

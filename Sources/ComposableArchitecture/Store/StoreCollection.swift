@@ -98,10 +98,8 @@ extension Store {
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    if let store = scope(
-      state: toChildState, action: toChildAction,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    ) {
+    let location = OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let store = untrackedScope(state: toChildState, action: toChildAction, location: location) {
       return store
     }
     func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
@@ -111,7 +109,7 @@ extension Store {
           initialState: fallback,
           toState: toChildState,
           fromAction: AnyCasePath(toChildAction).embed,
-          location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+          location: location
         )
       )
     }

@@ -34,6 +34,44 @@ public func confirmationDialog<Action>(
   )
 }
 
+/// An alert of a destination enum: `dismiss` for a button with no action (and Escape when there
+/// is no cancel button), `send` with the action of any other button.
+///
+/// ```swift
+/// if let alert = store.destination?.alert {
+///   alertDialog(alert, dismiss: { store.send(.destination(.dismiss)) }) {
+///     store.send(.destination(.presented(.alert($0))))
+///   }
+/// }
+/// ```
+@MainActor
+public func alertDialog<Action>(
+  _ alert: AlertState<Action>, dismiss: @escaping @MainActor () -> Void,
+  send: @escaping @MainActor (Action) -> Void
+) -> Node {
+  alertDialog(alert, send: splitting(dismiss: dismiss, send: send))
+}
+
+/// A confirmation dialog of a destination enum, like ``alertDialog(_:dismiss:send:)``.
+@MainActor
+public func confirmationDialog<Action>(
+  _ dialog: ConfirmationDialogState<Action>, dismiss: @escaping @MainActor () -> Void,
+  send: @escaping @MainActor (Action) -> Void
+) -> Node {
+  confirmationDialog(dialog, send: splitting(dismiss: dismiss, send: send))
+}
+
+private func splitting<Action>(
+  dismiss: @escaping @MainActor () -> Void, send: @escaping @MainActor (Action) -> Void
+) -> @MainActor (PresentationAction<Action>) -> Void {
+  { action in
+    switch action {
+    case .dismiss: dismiss()
+    case let .presented(action): send(action)
+    }
+  }
+}
+
 /// A sheet over the page (a modal dialog named `title`), holding `content`; Escape calls
 /// `onDismiss`, which usually sends the presentation's `.dismiss` or a cancel action.
 ///

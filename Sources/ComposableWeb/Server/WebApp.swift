@@ -63,7 +63,9 @@ public struct WebApp: Sendable {
   ///
   /// - Parameter page: Called on the main actor once per tab with the path the tab opened
   ///   (`/standups/42`): creates the tab's store for that screen and returns its page, or nil
-  ///   when the path names nothing (the tab gets a 404 page with a link home).
+  ///   when the path names nothing (the tab gets a 404 page with a link home). It runs with the
+  ///   dependencies in force where the app is created (`withDependencies { … } operation: {
+  ///   WebApp(…) }` sets them for every tab).
   public init(
     title: String,
     host: String = "127.0.0.1",
@@ -77,7 +79,10 @@ public struct WebApp: Sendable {
     self.port = port
     self.disconnectedTabLifetime = disconnectedTabLifetime
     self.stylesheet = stylesheet
-    self.makePage = page
+    // Each tab's page (and the stores it makes) sees the dependencies in force here, as a store
+    // sees those in force where it is created, not those of the server task that serves it.
+    let dependencies = withEscapedDependencies { $0 }
+    self.makePage = { path in dependencies.yield { page(path) } }
   }
 
   /// Runs the server until the process gets SIGINT or SIGTERM: then it stops accepting

@@ -189,7 +189,7 @@ public final class WebTestClient {
   /// `label`, named by a `<label for>`, or with that `aria-label` or `placeholder`.
   private func fieldHandler(labelled label: String, event: Event, index: Int = 0) -> String? {
     var labels: [RenderedNode] = []
-    collect(live.rendered.root) { if $0.tagName == "label" && $0.labelText == label { labels.append($0) } }
+    collect(interactiveRoot) { if $0.tagName == "label" && $0.labelText == label { labels.append($0) } }
     let labelElement = labels.indices.contains(index) ? labels[index] : nil
     if let labelElement, labelElement.attribute("for") == nil,
       let handler = findNode(labelElement, where: { $0.attribute("data-on-\(event.name)") != nil })
@@ -203,8 +203,16 @@ public final class WebTestClient {
     }, handling: event)
   }
 
+  /// Where a person can click and type: inside the open modal dialog (the last one, when one
+  /// opens over another), as the overlay covers the rest of the page; else the whole page.
+  private var interactiveRoot: RenderedNode {
+    var modal: RenderedNode?
+    collect(live.rendered.root) { if $0.attribute("aria-modal") == "true" { modal = $0 } }
+    return modal ?? live.rendered.root
+  }
+
   private func find(where matches: (RenderedNode) -> Bool, handling event: Event) -> String? {
-    findNode(live.rendered.root) { matches($0) && $0.attribute("data-on-\(event.name)") != nil }?
+    findNode(interactiveRoot) { matches($0) && $0.attribute("data-on-\(event.name)") != nil }?
       .attribute("data-on-\(event.name)")
   }
 }
@@ -246,8 +254,21 @@ extension RenderedNode {
     case "a": return attribute("href") == nil ? nil : "link"
     case "h1", "h2", "h3", "h4", "h5", "h6": return "heading"
     case "textarea": return "textbox"
-    case "input": return ["text", "search", "email", nil].contains(attribute("type")) ? "textbox" : nil
+    case "input":
+      switch attribute("type") {
+      case "text", "search", "email", "url", "tel", nil: return "textbox"
+      case "checkbox": return "checkbox"
+      case "number": return "spinbutton"
+      case "range": return "slider"
+      default: return nil
+      }
+    case "select": return "combobox"
     case "dialog": return "dialog"
+    case "ul", "ol": return "list"
+    case "li": return "listitem"
+    case "nav": return "navigation"
+    case "main": return "main"
+    case "output": return "status"
     default: return nil
     }
   }
