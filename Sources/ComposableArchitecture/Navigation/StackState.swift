@@ -6,9 +6,19 @@ import OrderedCollections
 /// The identity of an element of a ``StackState``: stable for as long as the element is on the
 /// stack, and deterministic in tests (0, 1, 2 …).
 public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
-  CustomDumpStringConvertible, CustomStringConvertible
+  CustomDumpStringConvertible, CustomStringConvertible, Codable
 {
   public let rawValue: Int
+
+  /// Encoded as its number.
+  public init(from decoder: any Decoder) throws {
+    self.rawValue = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 
   public init(integerLiteral value: Int) {
     self.rawValue = value
@@ -277,6 +287,10 @@ extension Case {
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+/// Codable as TCA's is, so that features whose own types are `Codable` can be recorded and
+/// replayed (see ``Reducer/recording(to:stateEvery:)``).
+extension StackAction: Decodable where State: Decodable, Action: Decodable {}
+extension StackAction: Encodable where State: Encodable, Action: Encodable {}
 
 /// The stack action of a reducer's elements: `StackActionOf<Path>`.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>

@@ -51,6 +51,8 @@ extension Case {
 extension IdentifiedAction: Sendable where Action: Sendable {}
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
+extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}
+extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
 
 /// The action of a `forEach` over elements run by `R`: `case rows(IdentifiedActionOf<Row>)`.
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>

@@ -152,6 +152,10 @@ final class RootCore<Root: Reducer>: Core {
   /// Reduces the actions fed back synchronously (`.send`, re-entrant sends), in order.
   @usableFromInline
   func drainBuffer(tasks: inout EffectTasks?) {
+    // Buffered actions come from `.send` effects (or from code reacting to a change while a send
+    // is reduced): a recording marks them received.
+    ActionSource.effectDepth += 1
+    defer { ActionSource.effectDepth -= 1 }
     var index = 0
     while index < bufferedActions.count {
       let action = bufferedActions[index]
@@ -290,6 +294,8 @@ final class RootCore<Root: Reducer>: Core {
         reportIssue(RuntimeIssue.sendAfterEffectFinished(action: effectAction))
         return
       }
+      ActionSource.effectDepth += 1
+      defer { ActionSource.effectDepth -= 1 }
       guard let task = self?.send(effectAction) else { return }
       group.append(task)
     }

@@ -1,0 +1,261 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+@Reducer
+private struct Notes {
+  @ObservableState
+  struct State: Codable, Equatable {
+    var notes: IdentifiedArrayOf<Note> = []
+    var lastSaved: Date?
+    var dice = 0
+    @Presents var editor: Editor.State?
+
+    enum CodingKeys: String, CodingKey {
+      case _notes = "notes", _lastSaved = "lastSaved", _dice = "dice", _editor = "editor"
+    }
+  }
+  struct Note: Codable, Equatable, Identifiable {
+    let id: UUID
+    var text: String
+  }
+  enum Action: Codable, Equatable {
+    case addTapped(String)
+    case editor(PresentationAction<Editor.Action>)
+    case editTapped(UUID)
+    case rolled(Int)
+    case rollTapped
+    case row(IdentifiedAction<UUID, RowAction>)
+    case saved(Date)
+    case saveTapped
+  }
+  enum RowAction: Codable, Equatable { case clear }
+  @Dependency(\.uuid) var uuid
+  @Dependency(\.date.now) var now
+  @Dependency(\.withRandomNumberGenerator) var random
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .addTapped(text):
+        state.notes.append(Note(id: uuid(), text: text))
+        return .none
+      case .editor:
+        return .none
+      case let .editTapped(id):
+        state.editor = Editor.State(text: state.notes[id: id]?.text ?? "")
+        return .none
+      case let .rolled(value):
+        state.dice = value
+        return .none
+      case .rollTapped:
+        let value = random { Int.random(in: 1...6, using: &$0) }
+        return .send(.rolled(value))
+      case let .row(.element(id, .clear)):
+        state.notes[id: id]?.text = ""
+        return .none
+      case let .saved(date):
+        state.lastSaved = date
+        return .none
+      case .saveTapped:
+        let now = now
+        return .run { send in await send(.saved(now)) }
+      }
+    }
+    .ifLet(\.$editor, action: \.editor) { Editor() }
+  }
+}
+
+@Reducer
+private struct Editor {
+  @ObservableState
+  struct State: Codable, Equatable {
+    var text: String
+    enum CodingKeys: String, CodingKey { case _text = "text" }
+  }
+  enum Action: Codable, Equatable { case textChanged(String) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .textChanged(text):
+        state.text = text
+        return .none
+      }
+    }
+  }
+}
+
+/// A feature whose action is not `Codable`.
+@Reducer
+private struct Opaque {
+  struct State: Codable, Equatable { var count = 0 }
+  enum Action { case tapped(() -> Void) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite(.serialized)
+struct RecordingTests {
+  let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("recording-\(UUID().uuidString).jsonl")
+
+  /// Records a short session of `Notes`, with the live-like dependencies a test gives it.
+  fileprivate func recordSession() async throws -> Notes.State {
+    let store = Store(initialState: Notes.State()) {
+      Notes().recording(to: url)
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 7))
+    }
+    store.send(.addTapped("Buy milk"))
+    store.send(.addTapped("Call Blob"))
+    store.send(.row(.element(id: UUID(0), action: .clear)))
+    store.send(.editTapped(UUID(1)))
+    store.send(.editor(.presented(.textChanged("Call Blob Jr"))))
+    store.send(.editor(.dismiss))
+    store.send(.rollTapped)
+    await store.send(.saveTapped).finish()
+    return store.state
+  }
+
+  @Test func aSessionIsWrittenOneLinePerActionWithWhatTheReducerRead() async throws {
+    _ = try await recordSession()
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.feature.hasSuffix("Notes"))
+    #expect(recording.initialState.json?.contains(#""notes":[]"#) == true)
+    #expect(recording.steps.map(\.sequence) == Array(1...10))
+    #expect(recording.steps.map(\.source) == [
+      .send, .send, .send, .send, .send, .send, .send, .receive, .send, .receive,
+    ])
+    #expect(recording.steps[0].uuids == [UUID(0)])
+    #expect(recording.steps[0].action.json == #"{"addTapped":{"_0":"Buy milk"}}"#)
+    #expect(recording.steps[4].action.json == #"{"editor":{"_0":{"presented":{"_0":{"textChanged":{"_0":"Call Blob Jr"}}}}}}"#)
+    #expect(recording.steps[6].randomNumbers.count >= 1)
+    #expect(recording.steps[8].dates == [Date(timeIntervalSince1970: 1_800_000_000)])
+    #expect(recording.steps.allSatisfy { $0.state != nil && $0.isReplayable })
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 11)
+  }
+
+  @Test func replayReachesTheSameStateWithoutRunningEffects() async throws {
+    let final = try await recordSession()
+    let recording = try Recording(contentsOf: url)
+    // No dependencies set here: every value the reducer reads comes from the recording.
+    let states = try replay(recording, through: Notes())
+    #expect(states.count == 11)
+    #expect(states.last == final)
+    #expect(states[2].notes.map(\.text) == ["Buy milk", "Call Blob"])
+    #expect(states[5].editor?.text == "Call Blob Jr")
+    #expect(states[6].editor == nil)
+    #expect(final.dice != 0)
+    let upToThree = try replay(recording, through: Notes(), upTo: 3)
+    #expect(upToThree.last?.notes.first?.text == "")
+  }
+
+  @Test func aChangedFeatureStopsTheReplayAtTheFirstDifferentState() async throws {
+    _ = try await recordSession()
+    let recording = try Recording(contentsOf: url)
+    let changed = Reduce<Notes.State, Notes.Action> { state, action in
+      let effect = Notes().reduce(into: &state, action: action)
+      if case .row = action { state.notes[0].text = "(cleared)" }
+      return effect
+    }
+    #expect {
+      try replay(recording, through: changed)
+    } throws: { error in
+      let error = try #require(error as? RecordingError)
+      #expect(error.line == 4)
+      #expect(error.problem.contains("action 3"))
+      #expect(error.problem.contains("Notes.Action.row("))
+      #expect(error.problem.contains("- recorded, + replayed"))
+      #expect(error.problem.contains(#"-       text: """#))
+      #expect(error.problem.contains(#"+       text: "(cleared)""#))
+      return true
+    }
+  }
+
+  @Test func readingMoreRandomNumbersThanRecordedIsADivergence() async throws {
+    _ = try await recordSession()
+    let recording = try Recording(contentsOf: url)
+    let greedy = Reduce<Notes.State, Notes.Action> { state, action in
+      @Dependency(\.uuid) var uuid
+      if case .addTapped = action { _ = uuid() }
+      return Notes().reduce(into: &state, action: action)
+    }
+    #expect {
+      try replay(recording, through: greedy)
+    } throws: { error in
+      let error = try #require(error as? RecordingError)
+      return error.line == 2 && error.problem.contains("read more values from uuid")
+    }
+  }
+
+  @Test func aCutOffNewerOrBrokenFileIsAnErrorNamingTheLine() async throws {
+    _ = try await recordSession()
+    let text = try String(contentsOf: url, encoding: .utf8)
+
+    let cut = Data(text.dropLast(10).utf8)
+    #expect(throws: RecordingError(file: "cut.jsonl", line: 11, problem: "is cut off (the program stopped while writing it); delete the line to read the rest")) {
+      try Recording(data: cut, file: "cut.jsonl")
+    }
+    let newer = Data(text.replacingOccurrences(of: #"{"format":1,"#, with: #"{"format":9,"#).utf8)
+    #expect(throws: RecordingError.self) { try Recording(data: newer) }
+    do {
+      _ = try Recording(data: newer, file: "newer.jsonl")
+    } catch let error as RecordingError {
+      #expect(error.description.hasPrefix("newer.jsonl:1: the line was written in format 9"))
+    }
+    var lines = text.split(separator: "\n").map(String.init)
+    lines[3] = #"{"seq":"three"}"#
+    #expect(throws: RecordingError(file: "broken.jsonl", line: 4, problem: "is not a recorded action (seq, t, source and reads are required)")) {
+      try Recording(data: Data((lines.joined(separator: "\n") + "\n").utf8), file: "broken.jsonl")
+    }
+    lines[3] = "not json"
+    #expect(throws: RecordingError(file: "broken.jsonl", line: 4, problem: "is not a JSON object")) {
+      try Recording(data: Data((lines.joined(separator: "\n") + "\n").utf8), file: "broken.jsonl")
+    }
+    #expect(throws: RecordingError.self) { try Recording(data: Data()) }
+  }
+
+  @Test func anActionThatIsNotCodableIsDumpedAndNotReplayable() async throws {
+    let store = Store(initialState: Opaque.State()) { Opaque().recording(to: url) }
+    store.send(.tapped({}))
+    let recording = try Recording(contentsOf: url)
+    let step = try #require(recording.steps.first)
+    #expect(!step.isReplayable)
+    guard case let .dump(dump) = step.action else {
+      Issue.record("expected a dump")
+      return
+    }
+    #expect(dump.contains("tapped"))
+  }
+
+  @Test func navigationActionsAreCodable() throws {
+    let actions: [StackAction<Editor.State, Editor.Action>] = [
+      .element(id: 3, action: .textChanged("Hi")),
+      .popFrom(id: 2),
+      .push(id: 4, state: Editor.State(text: "New")),
+    ]
+    let data = try JSONEncoder().encode(actions)
+    #expect(try JSONDecoder().decode([StackAction<Editor.State, Editor.Action>].self, from: data) == actions)
+    #expect(String(decoding: try JSONEncoder().encode(StackElementID(integerLiteral: 7)), as: UTF8.self) == "7")
+    let presentation: [PresentationAction<Editor.Action>] = [.dismiss, .presented(.textChanged("x"))]
+    #expect(try JSONDecoder().decode([PresentationAction<Editor.Action>].self, from: JSONEncoder().encode(presentation)) == presentation)
+    let identified = IdentifiedAction<Int, Editor.Action>.element(id: 1, action: .textChanged("y"))
+    #expect(try JSONDecoder().decode(IdentifiedAction<Int, Editor.Action>.self, from: JSONEncoder().encode(identified)) == identified)
+  }
+}
+
+/// A deterministic generator for tests.
+private struct LCRNG: RandomNumberGenerator, Sendable {
+  var seed: UInt64
+  mutating func next() -> UInt64 {
+    seed = 2_862_933_555_777_941_757 &* seed &+ 3_037_000_493
+    return seed
+  }
+}
