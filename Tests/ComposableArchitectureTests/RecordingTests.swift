@@ -2,14 +2,15 @@ import ComposableArchitecture
 import Foundation
 import Testing
 
+/// A feature that reads every recorded dependency (internal: a generated test uses it).
 @Reducer
-private struct Notes {
+struct RecordedNotes {
   @ObservableState
   struct State: Codable, Equatable {
     var notes: IdentifiedArrayOf<Note> = []
     var lastSaved: Date?
     var dice = 0
-    @Presents var editor: Editor.State?
+    @Presents var editor: RecordedEditor.State?
 
     enum CodingKeys: String, CodingKey {
       case _notes = "notes", _lastSaved = "lastSaved", _dice = "dice", _editor = "editor"
@@ -21,7 +22,7 @@ private struct Notes {
   }
   enum Action: Codable, Equatable {
     case addTapped(String)
-    case editor(PresentationAction<Editor.Action>)
+    case editor(PresentationAction<RecordedEditor.Action>)
     case editTapped(UUID)
     case rolled(Int)
     case rollTapped
@@ -43,7 +44,7 @@ private struct Notes {
       case .editor:
         return .none
       case let .editTapped(id):
-        state.editor = Editor.State(text: state.notes[id: id]?.text ?? "")
+        state.editor = RecordedEditor.State(text: state.notes[id: id]?.text ?? "")
         return .none
       case let .rolled(value):
         state.dice = value
@@ -62,12 +63,12 @@ private struct Notes {
         return .run { send in await send(.saved(now)) }
       }
     }
-    .ifLet(\.$editor, action: \.editor) { Editor() }
+    .ifLet(\.$editor, action: \.editor) { RecordedEditor() }
   }
 }
 
 @Reducer
-private struct Editor {
+struct RecordedEditor {
   @ObservableState
   struct State: Codable, Equatable {
     var text: String
@@ -103,10 +104,10 @@ private struct Opaque {
 struct RecordingTests {
   let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("recording-\(UUID().uuidString).jsonl")
 
-  /// Records a short session of `Notes`, with the live-like dependencies a test gives it.
-  fileprivate func recordSession() async throws -> Notes.State {
-    let store = Store(initialState: Notes.State()) {
-      Notes().recording(to: url)
+  /// Records a short session of `RecordedNotes`, with the live-like dependencies a test gives it.
+  func recordSession() async throws -> RecordedNotes.State {
+    let store = Store(initialState: RecordedNotes.State()) {
+      RecordedNotes().recording(to: url)
     } withDependencies: {
       $0.uuid = .incrementing
       $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -126,7 +127,7 @@ struct RecordingTests {
   @Test func aSessionIsWrittenOneLinePerActionWithWhatTheReducerRead() async throws {
     _ = try await recordSession()
     let recording = try Recording(contentsOf: url)
-    #expect(recording.feature.hasSuffix("Notes"))
+    #expect(recording.feature.hasSuffix("RecordedNotes"))
     #expect(recording.initialState.json?.contains(#""notes":[]"#) == true)
     #expect(recording.steps.map(\.sequence) == Array(1...10))
     #expect(recording.steps.map(\.source) == [
@@ -146,22 +147,22 @@ struct RecordingTests {
     let final = try await recordSession()
     let recording = try Recording(contentsOf: url)
     // No dependencies set here: every value the reducer reads comes from the recording.
-    let states = try replay(recording, through: Notes())
+    let states = try replay(recording, through: RecordedNotes())
     #expect(states.count == 11)
     #expect(states.last == final)
     #expect(states[2].notes.map(\.text) == ["Buy milk", "Call Blob"])
     #expect(states[5].editor?.text == "Call Blob Jr")
     #expect(states[6].editor == nil)
     #expect(final.dice != 0)
-    let upToThree = try replay(recording, through: Notes(), upTo: 3)
+    let upToThree = try replay(recording, through: RecordedNotes(), upTo: 3)
     #expect(upToThree.last?.notes.first?.text == "")
   }
 
   @Test func aChangedFeatureStopsTheReplayAtTheFirstDifferentState() async throws {
     _ = try await recordSession()
     let recording = try Recording(contentsOf: url)
-    let changed = Reduce<Notes.State, Notes.Action> { state, action in
-      let effect = Notes().reduce(into: &state, action: action)
+    let changed = Reduce<RecordedNotes.State, RecordedNotes.Action> { state, action in
+      let effect = RecordedNotes().reduce(into: &state, action: action)
       if case .row = action { state.notes[0].text = "(cleared)" }
       return effect
     }
@@ -171,7 +172,7 @@ struct RecordingTests {
       let error = try #require(error as? RecordingError)
       #expect(error.line == 4)
       #expect(error.problem.contains("action 3"))
-      #expect(error.problem.contains("Notes.Action.row("))
+      #expect(error.problem.contains("RecordedNotes.Action.row("))
       #expect(error.problem.contains("- recorded, + replayed"))
       #expect(error.problem.contains(#"-       text: """#))
       #expect(error.problem.contains(#"+       text: "(cleared)""#))
@@ -182,10 +183,10 @@ struct RecordingTests {
   @Test func readingMoreRandomNumbersThanRecordedIsADivergence() async throws {
     _ = try await recordSession()
     let recording = try Recording(contentsOf: url)
-    let greedy = Reduce<Notes.State, Notes.Action> { state, action in
+    let greedy = Reduce<RecordedNotes.State, RecordedNotes.Action> { state, action in
       @Dependency(\.uuid) var uuid
       if case .addTapped = action { _ = uuid() }
-      return Notes().reduce(into: &state, action: action)
+      return RecordedNotes().reduce(into: &state, action: action)
     }
     #expect {
       try replay(recording, through: greedy)
@@ -236,23 +237,23 @@ struct RecordingTests {
   }
 
   @Test func navigationActionsAreCodable() throws {
-    let actions: [StackAction<Editor.State, Editor.Action>] = [
+    let actions: [StackAction<RecordedEditor.State, RecordedEditor.Action>] = [
       .element(id: 3, action: .textChanged("Hi")),
       .popFrom(id: 2),
-      .push(id: 4, state: Editor.State(text: "New")),
+      .push(id: 4, state: RecordedEditor.State(text: "New")),
     ]
     let data = try JSONEncoder().encode(actions)
-    #expect(try JSONDecoder().decode([StackAction<Editor.State, Editor.Action>].self, from: data) == actions)
+    #expect(try JSONDecoder().decode([StackAction<RecordedEditor.State, RecordedEditor.Action>].self, from: data) == actions)
     #expect(String(decoding: try JSONEncoder().encode(StackElementID(integerLiteral: 7)), as: UTF8.self) == "7")
-    let presentation: [PresentationAction<Editor.Action>] = [.dismiss, .presented(.textChanged("x"))]
-    #expect(try JSONDecoder().decode([PresentationAction<Editor.Action>].self, from: JSONEncoder().encode(presentation)) == presentation)
-    let identified = IdentifiedAction<Int, Editor.Action>.element(id: 1, action: .textChanged("y"))
-    #expect(try JSONDecoder().decode(IdentifiedAction<Int, Editor.Action>.self, from: JSONEncoder().encode(identified)) == identified)
+    let presentation: [PresentationAction<RecordedEditor.Action>] = [.dismiss, .presented(.textChanged("x"))]
+    #expect(try JSONDecoder().decode([PresentationAction<RecordedEditor.Action>].self, from: JSONEncoder().encode(presentation)) == presentation)
+    let identified = IdentifiedAction<Int, RecordedEditor.Action>.element(id: 1, action: .textChanged("y"))
+    #expect(try JSONDecoder().decode(IdentifiedAction<Int, RecordedEditor.Action>.self, from: JSONEncoder().encode(identified)) == identified)
   }
 }
 
 /// A deterministic generator for tests.
-private struct LCRNG: RandomNumberGenerator, Sendable {
+struct LCRNG: RandomNumberGenerator, Sendable {
   var seed: UInt64
   mutating func next() -> UInt64 {
     seed = 2_862_933_555_777_941_757 &* seed &+ 3_037_000_493

@@ -107,7 +107,7 @@ final class Recorder: @unchecked Sendable {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let step = RecordedStep(
       seq: sequence,
-      t: (seconds * 1000).rounded() / 1000,
+      t: (seconds * 1000).rounded(.up) / 1000,
       source: source,
       action: json(action),
       reads: RecordedReads(
