@@ -183,3 +183,20 @@ where Value: MutableCollection & RandomAccessCollection, Value.Index: Hashable {
     return Shared<Value.Element>(reference: KeyPathReference(base: reference, keyPath: keyPath))
   }
 }
+
+/// Encoded as its value; decoded as a shared value of its own, backed by no key (a decoded state
+/// — a replayed recording, a generated test's expectation — never writes to the file or store a
+/// recorded `@Shared` was backed by).
+extension Shared: Encodable where Value: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  public init(from decoder: any Decoder) throws {
+    // A value decoded here is not reachable from anywhere else, so it can be sent.
+    let value = try Value(from: decoder)
+    self.init(reference: RootReference(value: value))
+  }
+}

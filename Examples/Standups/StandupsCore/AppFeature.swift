@@ -5,7 +5,7 @@ import Foundation
 @Reducer
 public struct MeetingFeature {
   @ObservableState
-  public struct State: Equatable {
+  public struct State: Codable, Equatable {
     public let meeting: Meeting
     public let standup: Standup
 
@@ -22,10 +22,20 @@ public struct MeetingFeature {
   public var body: some ReducerOf<Self> { EmptyReducer() }
 }
 
+/// The screen has no actions; coding one is never needed, but the app's actions are `Codable`
+/// (so that a session can be recorded), and Swift cannot synthesize it for an empty enum.
+extension MeetingFeature.Action: Codable {
+  public init(from decoder: any Decoder) throws {
+    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A past meeting has no actions"))
+  }
+
+  public func encode(to encoder: any Encoder) throws {}
+}
+
 /// The app: the standups list at the root and a stack of detail, meeting and record screens.
 @Reducer
 public struct AppFeature {
-  @Reducer(state: .equatable, action: .equatable)
+  @Reducer(state: .equatable, .codable, action: .equatable, .codable)
   public enum Path {
     case detail(StandupDetail)
     case meeting(MeetingFeature)
@@ -33,7 +43,7 @@ public struct AppFeature {
   }
 
   @ObservableState
-  public struct State: Equatable {
+  public struct State: Codable, Equatable {
     public var path = StackState<Path.State>()
     public var standupsList = StandupsList.State()
 
@@ -57,7 +67,7 @@ public struct AppFeature {
     }
   }
 
-  public enum Action: Equatable {
+  public enum Action: Codable, Equatable {
     case path(StackActionOf<Path>)
     case standupsList(StandupsList.Action)
   }

@@ -6,7 +6,7 @@ import Foundation
 @Reducer
 public struct RecordMeeting: Sendable {
   @ObservableState
-  public struct State: Equatable {
+  public struct State: Codable, Equatable {
     @Presents public var alert: AlertState<Action.Alert>?
     public var notes = ""
     public var secondsElapsed = 0
@@ -41,7 +41,7 @@ public struct RecordMeeting: Sendable {
     }
   }
 
-  public enum Action: BindableAction, Equatable {
+  public enum Action: BindableAction, Codable, Equatable {
     case alert(PresentationAction<Alert>)
     case binding(BindingAction<State>)
     case endMeetingButtonTapped
@@ -54,7 +54,7 @@ public struct RecordMeeting: Sendable {
     case speechResult(String)
 
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Codable, Equatable, Sendable {
       case confirmDiscard
       case confirmSave
     }

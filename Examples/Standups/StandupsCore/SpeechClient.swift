@@ -4,7 +4,7 @@ import Foundation
 /// Transcribes what is said during a meeting. On Linux there is no speech recognizer: the live
 /// client says recognition is restricted, and the record screen takes typed notes instead.
 public struct SpeechClient: Sendable {
-  public enum AuthorizationStatus: Equatable, Sendable {
+  public enum AuthorizationStatus: Codable, Equatable, Sendable {
     case notDetermined, denied, restricted, authorized
   }
 

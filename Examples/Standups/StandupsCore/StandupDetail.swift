@@ -4,20 +4,20 @@ import Foundation
 /// One standup: its details and past meetings; edit it, delete it, start a meeting.
 @Reducer
 public struct StandupDetail {
-  @Reducer(state: .equatable, action: .equatable)
+  @Reducer(state: .equatable, .codable, action: .equatable, .codable)
   public enum Destination {
     case alert(AlertState<Alert>)
     case edit(StandupForm)
 
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Codable, Equatable, Sendable {
       case confirmDeletion
       case continueWithoutRecording
     }
   }
 
   @ObservableState
-  public struct State: Equatable {
+  public struct State: Codable, Equatable {
     @Presents public var destination: Destination.State?
     @Shared public var standup: Standup
 
@@ -27,7 +27,7 @@ public struct StandupDetail {
     }
   }
 
-  public enum Action: Equatable {
+  public enum Action: Codable, Equatable {
     case cancelEditButtonTapped
     case delegate(Delegate)
     case deleteButtonTapped
@@ -39,7 +39,7 @@ public struct StandupDetail {
     case startMeetingButtonTapped
 
     @CasePathable
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Codable, Equatable, Sendable {
       case deleteStandup
       case startMeeting
     }

@@ -6,11 +6,11 @@ import Foundation
 @Reducer
 public struct StandupForm {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var focus: Field? = .title
     public var standup: Standup
 
-    public enum Field: Hashable, Sendable {
+    public enum Field: Codable, Hashable, Sendable {
       case title, duration, theme, attendee(Attendee.ID), addAttendee
     }
 
@@ -39,7 +39,7 @@ public struct StandupForm {
     }
   }
 
-  public enum Action: BindableAction, Equatable, Sendable {
+  public enum Action: BindableAction, Codable, Equatable, Sendable {
     case addAttendeeButtonTapped
     case binding(BindingAction<State>)
     case deleteAttendees(atOffsets: IndexSet)

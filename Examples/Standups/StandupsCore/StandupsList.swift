@@ -4,14 +4,14 @@ import Foundation
 /// Every standup, and the sheet that adds one.
 @Reducer
 public struct StandupsList {
-  @Reducer(state: .equatable, action: .equatable)
+  @Reducer(state: .equatable, .codable, action: .equatable, .codable)
   public enum Destination {
     case add(StandupForm)
     case alert(AlertState<Never>)
   }
 
   @ObservableState
-  public struct State: Equatable {
+  public struct State: Codable, Equatable {
     @Presents public var destination: Destination.State?
     @Shared(.standups) public var standups
 
@@ -20,7 +20,7 @@ public struct StandupsList {
     }
   }
 
-  public enum Action: Equatable {
+  public enum Action: Codable, Equatable {
     case addButtonTapped
     case confirmAddButtonTapped
     case destination(PresentationAction<Destination.Action>)

@@ -50,7 +50,19 @@ struct Standups: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("With --web: the address to listen on.", valueName: "host"))
   var host = "127.0.0.1"
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Record every action of the session to this file (JSON Lines), to replay it or turn it into a test.",
+      valueName: "file"
+    )
+  )
+  var record: String?
+
   func validate() throws {
+    if web, record != nil {
+      throw ValidationError("--record records the terminal app; recording browser tabs is not built yet.")
+    }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
     if !web, port != 8080 || host != "127.0.0.1" { throw ValidationError("--port and --host go with --web.") }
   }
@@ -59,7 +71,7 @@ struct Standups: AsyncParsableCommand {
     if web {
       try await Self.serve(data: data, mock: mock, host: host, port: port)
     } else {
-      try await Self.start(data: data, mock: mock, open: open)
+      try await Self.start(data: data, mock: mock, open: open, record: record)
     }
   }
 
@@ -92,7 +104,7 @@ struct Standups: AsyncParsableCommand {
   }
 
   @MainActor
-  static func start(data: String?, mock: Bool, open: String?) async throws {
+  static func start(data: String?, mock: Bool, open: String?, record: String?) async throws {
     TerminalApp.requireTerminal()
     try prepareData(data: data, mock: mock)
 
@@ -108,7 +120,13 @@ struct Standups: AsyncParsableCommand {
       }
       initialState = state
     }
-    let store = Store(initialState: initialState) { AppFeature() }
+    let store = if let record {
+      Store(initialState: initialState) {
+        AppFeature().recording(to: URL(fileURLWithPath: record))
+      }
+    } else {
+      Store(initialState: initialState) { AppFeature() }
+    }
     let colors = Theme.standard
     await StandupsTerminalApp.run(store: store, renderer: StandupsRenderer(theme: colors))
   }

@@ -68,7 +68,7 @@ public struct ConfirmationDialogState<Action>: Identifiable {
 }
 
 /// Whether a confirmation dialog shows its title.
-public enum ConfirmationDialogStateTitleVisibility: Equatable, Hashable, Sendable {
+public enum ConfirmationDialogStateTitleVisibility: Codable, Equatable, Hashable, Sendable {
   case automatic, hidden, visible
 }
 

@@ -48,7 +48,7 @@ extension TextState: CustomDumpRepresentable {
 }
 
 /// What a button does: a role tells a front end how to show it.
-public enum ButtonStateRole: Equatable, Hashable, Sendable {
+public enum ButtonStateRole: Codable, Equatable, Hashable, Sendable {
   /// Dismisses without doing anything (Cancel).
   case cancel
   /// Destroys something (Delete).

@@ -17,6 +17,9 @@ public struct Recording: Sendable {
   /// The state before the first action, as JSON (or its dump, when the state is not `Encodable`).
   public let initialState: Value
   public let steps: [Step]
+  /// The id the next pushed navigation stack element got when the recording started (replay
+  /// hands out ids from there, so that actions naming stack elements find them).
+  public let nextStackElementID: Int
   /// The file it was read from, if any.
   public let fileName: String?
 
@@ -101,6 +104,7 @@ public struct Recording: Sendable {
     }
     self.feature = feature
     self.fileName = file
+    self.nextStackElementID = header["nextStackElementID"] as? Int ?? 0
     self.initialState = try Self.value(header, "state", line: 1, file: file)
     var steps: [Step] = []
     for (index, line) in lines.enumerated().dropFirst() {
@@ -185,9 +189,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
 struct RecordingHeader {
   let feature: String
   let state: Recording.Value
+  let nextStackElementID: Int
 
   var line: String {
-    "{\"format\":\(Recording.formatVersion),\"feature\":\(quoted(feature)),\(field("state", state))}"
+    "{\"format\":\(Recording.formatVersion),\"feature\":\(quoted(feature)),\"nextStackElementID\":\(nextStackElementID),\(field("state", state))}"
   }
 }
 

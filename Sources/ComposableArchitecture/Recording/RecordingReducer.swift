@@ -57,7 +57,8 @@ final class Recorder: @unchecked Sendable {
   let stateEvery: Int
   private var handle: FileHandle?
   private var sequence = 0
-  private var start = ContinuousClock.now
+  /// Time since the recording started.
+  private var elapsed: () -> Duration = { .zero }
   private var failed = false
 
   init(url: URL, stateEvery: Int) {
@@ -76,14 +77,20 @@ final class Recorder: @unchecked Sendable {
     reduce: (inout Base.State) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     let source = MainActor.assumeIsolated { ActionSource.effectDepth > 0 } ? "receive" : "send"
+    @Dependency(\.self) var current
+    let dependencies = current
     if handle == nil, !failed {
-      open(header: RecordingHeader(feature: String(reflecting: feature), state: json(state)))
+      open(
+        header: RecordingHeader(
+          feature: String(reflecting: feature), state: json(state),
+          nextStackElementID: dependencies.stackElementID.peek().rawValue
+        ),
+        elapsed: stopwatch(dependencies)
+      )
     }
     // The store's own generators, from the values in force now (inside the recording ones below,
     // the current dependency would be the recording generator itself), and only when the reducer
     // asks for them, so that a feature that reads none is not reported for unset test values.
-    @Dependency(\.self) var current
-    let dependencies = current
     let reads = DependencyReads()
     let effect = withDependencies {
       $0.uuid = UUIDGenerator {
@@ -103,7 +110,7 @@ final class Recorder: @unchecked Sendable {
       reduce(&state)
     }
     sequence += 1
-    let elapsed = start.duration(to: .now)
+    let elapsed = elapsed()
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let step = RecordedStep(
       seq: sequence,
@@ -120,14 +127,14 @@ final class Recorder: @unchecked Sendable {
     return effect
   }
 
-  private func open(header: RecordingHeader) {
+  private func open(header: RecordingHeader, elapsed: @escaping () -> Duration) {
     do {
       try? FileManager.default.removeItem(at: url)
       guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
         throw CocoaError(.fileWriteNoPermission)
       }
       handle = try FileHandle(forWritingTo: url)
-      start = .now
+      self.elapsed = elapsed
       write(header.line)
     } catch {
       failed = true
@@ -145,6 +152,18 @@ final class Recorder: @unchecked Sendable {
       reportIssue("Recording to \(url.path) stopped: \(error)")
     }
   }
+}
+
+/// Time since now, on the feature's test clock when it runs with one (so that a generated test
+/// advances its clock as the session's did), else on the real clock.
+private func stopwatch(_ dependencies: DependencyValues) -> () -> Duration {
+  if let clock = dependencies.continuousClock as? TestClock<Duration> {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+  let clock = ContinuousClock()
+  let start = clock.now
+  return { start.duration(to: clock.now) }
 }
 
 /// Hands out the upstream generator's numbers and writes each down.

@@ -10,7 +10,8 @@ import Foundation
 /// ```swift
 /// let recording = try Recording(contentsOf: url)
 /// let states = try replay(recording, through: AppFeature())
-/// // states[0] is the initial state, states[n] the state after the n-th action.
+/// // states[0] is the initial state, states[n] the state after the n-th action; each is a
+/// // snapshot (its `@Shared` values are its own).
 /// ```
 ///
 /// Throws a ``RecordingError`` naming the line of the first action that does not decode, is not
@@ -19,8 +20,18 @@ import Foundation
 public func replay<Feature: Reducer>(
   _ recording: Recording, through reducer: Feature, upTo lastStep: Int? = nil
 ) throws -> [Feature.State] where Feature.State: Codable, Feature.Action: Decodable {
+  try withDependencies {
+    $0.stackElementID = StackElementIDGenerator(next: recording.nextStackElementID)
+  } operation: {
+    try replaySteps(recording, through: reducer, upTo: lastStep)
+  }
+}
+
+private func replaySteps<Feature: Reducer>(
+  _ recording: Recording, through reducer: Feature, upTo lastStep: Int?
+) throws -> [Feature.State] where Feature.State: Codable, Feature.Action: Decodable {
   var state = try decode(Feature.State.self, recording.initialState, what: "initial state", line: 1, recording)
-  var states = [state]
+  var states = [snapshot(state)]
   for step in recording.steps.prefix(lastStep ?? recording.steps.count) {
     let action = try decode(Feature.Action.self, step.action, what: "action", line: step.line, recording)
     let answers = RecordedAnswers(step)
@@ -51,9 +62,25 @@ public func replay<Feature: Reducer>(
         )
       }
     }
-    states.append(state)
+    states.append(snapshot(state))
   }
   return states
+}
+
+/// A copy of `state` that later actions cannot change: `@Shared` values in it are copied too
+/// (the state the replay goes on with keeps them shared, as the app does).
+/// Navigation stacks in a snapshot are numbered from 0 (their encoding, as TCA's, has no ids), by
+/// a generator of their own, so that making snapshots takes no ids from the replay.
+private func snapshot<State: Codable>(_ state: State) -> State {
+  withDependencies {
+    $0.stackElementID = StackElementIDGenerator()
+  } operation: {
+    guard
+      let data = try? JSONEncoder().encode(state),
+      let copy = try? JSONDecoder().decode(State.self, from: data)
+    else { return state }
+    return copy
+  }
 }
 
 extension Recording {

@@ -1,4 +1,6 @@
+import ComposableArchitecture
 import Foundation
+import StandupsCore
 import TerminalTestSupport
 import Testing
 
@@ -92,6 +94,22 @@ struct EndToEndTests {
     try expectQuitCleanly(session)
     let afterDelete = try String(contentsOf: dataFile, encoding: .utf8)
     #expect(afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || afterDelete.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+  }
+
+  @Test func aRecordedSessionReplaysToTheScreenItEndedOn() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    let recordingFile = folder.appendingPathComponent("session.jsonl")
+    try start("--record \(recordingFile.path)", in: session)
+    try addAndOpenStandup("Retro", in: session)
+    try session.send("C-c")  // quits from any screen
+    try expectQuitCleanly(session)
+
+    let recording = try Recording(contentsOf: recordingFile)
+    #expect(recording.feature == "StandupsCore.AppFeature")
+    let states = try replay(recording, through: AppFeature())
+    let final = try #require(states.last)
+    #expect(final.standupsList.standups.map(\.title) == ["Retro"])
+    #expect(final.path.count == 1)  // the detail was open when the session ended
   }
 
   @Test func sigtermSavesEverything() throws {
