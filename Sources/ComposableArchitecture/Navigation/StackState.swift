@@ -190,17 +190,51 @@ extension StackState: Hashable where Element: Hashable {
 
 extension StackState: Sendable where Element: Sendable {}
 
+/// Encoded as an array of its elements, as TCA does: decoding gives them new ids. A recording
+/// (see ``Reducer/recording(to:stateEvery:)``) encodes the ids too, as
+/// `{"ids":[0,1],"elements":[…]}`, which decodes to the same ids.
 extension StackState: Decodable where Element: Decodable {
   public init(from decoder: any Decoder) throws {
+    if let container = try? decoder.container(keyedBy: StackCodingKeys.self),
+      container.contains(.ids)
+    {
+      let ids = try container.decode([StackElementID].self, forKey: .ids)
+      let elements = try container.decode([Element].self, forKey: .elements)
+      guard ids.count == elements.count, Set(ids).count == ids.count else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .ids, in: container, debugDescription: "A stack needs one distinct id per element"
+        )
+      }
+      self.init()
+      self.elementsByID = OrderedDictionary(uniqueKeysWithValues: zip(ids, elements))
+      return
+    }
     self.init(try [Element](from: decoder))
   }
 }
 
 extension StackState: Encodable where Element: Encodable {
   public func encode(to encoder: any Encoder) throws {
-    try Array(elementsByID.values).encode(to: encoder)
+    guard encoder.userInfo[.stackElementIDs] as? Bool == true else {
+      try Array(elementsByID.values).encode(to: encoder)
+      return
+    }
+    var container = encoder.container(keyedBy: StackCodingKeys.self)
+    try container.encode(Array(elementsByID.keys), forKey: .ids)
+    try container.encode(Array(elementsByID.values), forKey: .elements)
   }
 }
+
+private enum StackCodingKeys: String, CodingKey {
+  case ids, elements
+}
+
+extension CodingUserInfoKey {
+  /// Set to `true` in an encoder's `userInfo` to encode navigation stacks with their element ids.
+  static let stackElementIDs = CodingUserInfoKey(rawValue: "ComposableArchitecture.stackElementIDs")!
+}
+
+
 
 extension StackState: CustomDumpReflectable {
   public var customDumpMirror: Mirror {

@@ -181,9 +181,7 @@ private struct RecordingGenerator: RandomNumberGenerator, Sendable {
 /// `value` as JSON with sorted keys, or its dump when it cannot be encoded.
 func json(_ value: Any) -> Recording.Value {
   if let encodable = value as? any Encodable {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    if let data = try? encoder.encode(encodable) {
+    if let data = try? recordingEncoder().encode(encodable) {
       return .json(String(decoding: data, as: UTF8.self))
     }
   }

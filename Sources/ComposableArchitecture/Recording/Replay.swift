@@ -69,18 +69,13 @@ private func replaySteps<Feature: Reducer>(
 
 /// A copy of `state` that later actions cannot change: `@Shared` values in it are copied too
 /// (the state the replay goes on with keeps them shared, as the app does).
-/// Navigation stacks in a snapshot are numbered from 0 (their encoding, as TCA's, has no ids), by
-/// a generator of their own, so that making snapshots takes no ids from the replay.
+/// Its navigation stacks keep their ids (a recording encodes them).
 private func snapshot<State: Codable>(_ state: State) -> State {
-  withDependencies {
-    $0.stackElementID = StackElementIDGenerator()
-  } operation: {
-    guard
-      let data = try? JSONEncoder().encode(state),
-      let copy = try? JSONDecoder().decode(State.self, from: data)
-    else { return state }
-    return copy
-  }
+  guard
+    let data = try? recordingEncoder().encode(state),
+    let copy = try? JSONDecoder().decode(State.self, from: data)
+  else { return state }
+  return copy
 }
 
 extension Recording {
@@ -108,9 +103,7 @@ private func decode<T: Decodable>(
 }
 
 func encoded(_ value: some Encodable) -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+  (try? recordingEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
 }
 
 private func dumped(_ value: Any) -> String {
@@ -149,4 +142,12 @@ private struct ReplayedGenerator: RandomNumberGenerator, Sendable {
   mutating func next() -> UInt64 {
     answers.next(\.randoms, recorded: step.randomNumbers) ?? 0
   }
+}
+
+/// The encoder recordings use: sorted keys, and stacks with their ids.
+func recordingEncoder() -> JSONEncoder {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  encoder.userInfo[.stackElementIDs] = true
+  return encoder
 }

@@ -4,9 +4,18 @@ import StandupsCore
 import Testing
 
 /// A Standups session recorded with `.recording(to:)`: add a standup, record a meeting with the
-/// timer, delete the standup. It replays to the same state.
+/// timer, delete the standup. It replays to the same state, and the test generated from it is
+/// `GeneratedStandupsSessionTests.swift`, which this target compiles and runs.
 @MainActor
 struct SessionRecordingTests {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  let options = GeneratedTestOptions(
+    feature: "AppFeature", imports: ["import StandupsCore"],
+    dependencies: ["$0.speechClient.authorizationStatus = { .denied }"],
+    suiteName: "GeneratedStandupsSessionTests", testName: "addRecordAndDelete",
+    source: "Fixtures/standups-session.jsonl"
+  )
+
   /// Runs the session in a store that records it to `url`; returns the final state.
   func recordSession(to url: URL) async throws -> AppFeature.State {
     let clock = TestClock()
@@ -54,5 +63,22 @@ struct SessionRecordingTests {
     // Half way: the meeting was saved before the standup was deleted.
     let saved = try #require(states.first { $0.path.count == 1 && $0.standupsList.standups.first?.meetings.count == 1 })
     #expect(saved.standupsList.standups.first?.title == "Engineering")
+  }
+
+  @Test func theGeneratedTestIsTheOneThisTargetRuns() throws {
+    let recording = try Recording(contentsOf: folder.appendingPathComponent("Fixtures/standups-session.jsonl"))
+    let generated = try withDependencies {
+      $0.speechClient.authorizationStatus = { .denied }
+    } operation: {
+      try generateTest(from: recording, for: AppFeature(), options: options)
+    }
+    let checkedIn = try String(contentsOf: folder.appendingPathComponent("GeneratedStandupsSessionTests.swift"), encoding: .utf8)
+    if generated != checkedIn {
+      try generated.write(toFile: NSTemporaryDirectory() + "GeneratedStandupsSessionTests.swift", atomically: true, encoding: .utf8)
+    }
+    #expect(generated == checkedIn, "written to \(NSTemporaryDirectory())GeneratedStandupsSessionTests.swift")
+    // The timer's ticks are received a second apart on the test clock.
+    #expect(generated.components(separatedBy: "await clock.advance(by: .milliseconds(1000))").count - 1 == 3)
+    #expect(generated.contains("$0.path = try recorded("))
   }
 }
