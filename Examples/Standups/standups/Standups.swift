@@ -26,7 +26,8 @@ struct Standups: AsyncParsableCommand {
       ~/.local/share/standups/standups.json. Saved atomically, and on quit,
       ctrl-c, SIGTERM and SIGHUP. A file that cannot be read is moved aside
       to standups.json.corrupt-<date>, never overwritten.
-      """
+      """,
+    subcommands: [GenerateTest.self]
   )
 
   @Option(name: .long, help: ArgumentHelp("The data file to use.", valueName: "path"))
@@ -129,5 +130,68 @@ struct Standups: AsyncParsableCommand {
     }
     let colors = Theme.standard
     await StandupsTerminalApp.run(store: store, renderer: StandupsRenderer(theme: colors))
+  }
+}
+
+/// `standups generate-test FILE`: a Swift Testing test that plays a session recorded with
+/// `standups --record FILE`.
+struct GenerateTest: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate-test",
+    abstract: "Turn a session recorded with --record into a Swift Testing test of AppFeature.",
+    discussion: """
+      The test sends each action you made and receives each an effect made, asserts the state
+      after each, and answers the clock, UUIDs and dates the session saw. Put it in a test target
+      that depends on StandupsCore. Record without --mock: the sample data's speech client
+      differs from the one the test sets.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The recording.", valueName: "file"))
+  var file: String
+
+  @Option(name: .long, help: ArgumentHelp("Where to write the test (standard output by default).", valueName: "path"))
+  var output: String?
+
+  @Option(name: .long, help: ArgumentHelp("The test suite's name.", valueName: "name"))
+  var suite = "RecordedStandupsSessionTests"
+
+  @Option(name: .long, help: ArgumentHelp("The test's name.", valueName: "name"))
+  var test = "recordedSession"
+
+  func run() throws {
+    let recording: Recording
+    do {
+      recording = try Recording(contentsOf: URL(fileURLWithPath: file))
+    } catch let error as RecordingError {
+      throw ValidationError(error.description)
+    }
+    guard recording.feature == String(reflecting: AppFeature.self) else {
+      throw ValidationError("\(file) is a recording of \(recording.feature), not of the Standups app.")
+    }
+    // The speech client answers what this machine's does (the recording does not hold it), in
+    // the replay and in the test.
+    let status = SpeechClient.liveValue.authorizationStatus()
+    let options = GeneratedTestOptions(
+      feature: "AppFeature", imports: ["import StandupsCore"],
+      dependencies: ["$0.speechClient.authorizationStatus = { .\(status) }"],
+      suiteName: suite, testName: test, source: (file as NSString).lastPathComponent
+    )
+    let source: String
+    do {
+      source = try withDependencies {
+        $0.speechClient.authorizationStatus = { status }
+      } operation: {
+        try generateTest(from: recording, for: AppFeature(), options: options)
+      }
+    } catch let error as RecordingError {
+      throw ValidationError("The recording does not replay: \(error)")
+    }
+    if let output {
+      try source.write(toFile: output, atomically: true, encoding: .utf8)
+      print("Wrote \(output) (\(recording.steps.count) actions).")
+    } else {
+      print(source, terminator: "")
+    }
   }
 }

@@ -110,6 +110,16 @@ struct EndToEndTests {
     let final = try #require(states.last)
     #expect(final.standupsList.standups.map(\.title) == ["Retro"])
     #expect(final.path.count == 1)  // the detail was open when the session ended
+
+    // And as a test: one `send` per key that changed something, written where it is asked to be.
+    let testFile = folder.appendingPathComponent("RetroTests.swift")
+    let result = try TmuxSession.run([program, "generate-test", recordingFile.path, "--output", testFile.path])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Wrote \(testFile.path) (\(recording.steps.count) actions)."))
+    let test = try String(contentsOf: testFile, encoding: .utf8)
+    #expect(test.contains("struct RecordedStandupsSessionTests"))
+    #expect(test.components(separatedBy: "try await store.send(").count - 1 == recording.steps.filter { $0.source == .send }.count)
+    #expect(test.contains(#""field":"standup.title","value":"Retro""#))
   }
 
   @Test func sigtermSavesEverything() throws {
