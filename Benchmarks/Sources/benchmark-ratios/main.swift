@@ -157,7 +157,7 @@ func makeBenchmarks() -> [Benchmark] {
   }
 
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
-  return [
+  return ([
     observableMethod, directReduce, rootSend,
     scopedSend(depth: 0), scopedSend(depth: 1), scopedSend(depth: 10),
     directNested("direct-reduce-nested-depth-1", depth: 1, Nested()),
@@ -168,7 +168,7 @@ func makeBenchmarks() -> [Benchmark] {
     scopeCached, scopeNew, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
     frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
     frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
-  ]
+  ] + recordingBenchmarks())
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
     filter.map {
@@ -224,6 +224,9 @@ func main() async {
     }
   }
   let ns = samples.mapValues(median)
+  func ratio(_ lhs: String, _ rhs: String) -> String {
+    String(format: "%.2f", ns[lhs]! / ns[rhs]!)
+  }
   // The terminal front end's figures (SPEC 12): what one row's change writes, as a share of a
   // full frame, and the microseconds of a frame of a 10 000-row list.
   func printTerminalFigures() {
@@ -231,13 +234,19 @@ func main() async {
     print("tui-bytes-one-change: \(String(format: "%.3f", bytesForOneRowChange()))")
     print("tui-frame-10k-rows-us: \(String(format: "%.0f", frame / 1_000))")
   }
+  // Recording (SPEC 17): a recorded send vs the same send unrecorded, and replaying 10 000
+  // actions (the median of 3 runs).
+  func printRecordingFigures() {
+    guard ns["store-send-recording"] != nil else { return }
+    print("record-overhead: \(ratio("store-send-recording", "store-send-recordable"))")
+    let replays = (0..<3).compactMap { _ in try? replayTenThousandMilliseconds() }
+    print("replay-10k-ms: \(replays.isEmpty ? "failed" : String(format: "%.0f", median(replays)))")
+  }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
     printTerminalFigures()
+    printRecordingFigures()
     for (name, value) in ns.sorted(by: { $0.key < $1.key }) { print("\(name): \(value)") }
     return
-  }
-  func ratio(_ lhs: String, _ rhs: String) -> String {
-    String(format: "%.2f", ns[lhs]! / ns[rhs]!)
   }
 
   print("send-vs-observable: \(ratio("store-send-root", "observable-method"))")
@@ -246,6 +255,7 @@ func main() async {
   print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
   print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
   printTerminalFigures()
+  printRecordingFigures()
   print("shared-withlock-8-tasks-10k: \(await sharedContention())")
   print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
   await printWebFigures()

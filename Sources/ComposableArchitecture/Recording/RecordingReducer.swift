@@ -60,6 +60,8 @@ final class Recorder: @unchecked Sendable {
   /// Time since the recording started.
   private var elapsed: () -> Duration = { .zero }
   private var failed = false
+  /// Made once: making an encoder costs more than encoding a small action.
+  private let encoder = recordingEncoder()
 
   init(url: URL, stateEvery: Int) {
     self.url = url
@@ -82,7 +84,7 @@ final class Recorder: @unchecked Sendable {
     if handle == nil, !failed {
       open(
         header: RecordingHeader(
-          feature: String(reflecting: feature), state: json(state),
+          feature: String(reflecting: feature), state: json(state, encoder: encoder),
           nextStackElementID: dependencies.stackElementID.peek().rawValue
         ),
         elapsed: stopwatch(dependencies)
@@ -116,12 +118,12 @@ final class Recorder: @unchecked Sendable {
       seq: sequence,
       t: (seconds * 1000).rounded(.up) / 1000,
       source: source,
-      action: json(action),
+      action: json(action, encoder: encoder),
       reads: RecordedReads(
         uuid: reads.uuids.value, date: reads.dates.value.map(\.timeIntervalSince1970),
         random: reads.randoms.value
       ),
-      state: sequence == 1 || sequence % stateEvery == 0 ? json(state) : nil
+      state: sequence == 1 || sequence % stateEvery == 0 ? json(state, encoder: encoder) : nil
     )
     write(step.line)
     return effect
@@ -179,9 +181,9 @@ private struct RecordingGenerator: RandomNumberGenerator, Sendable {
 }
 
 /// `value` as JSON with sorted keys, or its dump when it cannot be encoded.
-func json(_ value: Any) -> Recording.Value {
+func json(_ value: Any, encoder: JSONEncoder = recordingEncoder()) -> Recording.Value {
   if let encodable = value as? any Encodable {
-    if let data = try? recordingEncoder().encode(encodable) {
+    if let data = try? encoder.encode(encodable) {
       return .json(String(decoding: data, as: UTF8.self))
     }
   }

@@ -1,0 +1,62 @@
+import ComposableArchitecture
+import Foundation
+
+/// The counter again, with `Codable` state and actions, so that it can be recorded.
+@Reducer
+struct RecordableCounter {
+  @ObservableState
+  struct State: Codable, Equatable {
+    var count = 0
+  }
+  enum Action: Codable { case incrementTapped }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+/// A file in the temporary folder for a benchmark's recording.
+func recordingFile(_ name: String) -> URL {
+  URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("benchmark-\(name)-\(getpid()).jsonl")
+}
+
+/// A root send of the recordable counter, with recording on (the state written every 100
+/// actions) and off: `record-overhead` is their ratio.
+@MainActor
+func recordingBenchmarks() -> [Benchmark] {
+  let plain = Store(initialState: RecordableCounter.State()) { RecordableCounter() }
+  let recorded = Store(initialState: RecordableCounter.State()) {
+    RecordableCounter().recording(to: recordingFile("send"), stateEvery: 100)
+  }
+  return [
+    Benchmark(name: "store-send-recordable", operationsPerSample: 20_000) { n in
+      for _ in 0..<n { plain.send(.incrementTapped) }
+      sink &+= plain.count
+    },
+    Benchmark(name: "store-send-recording", operationsPerSample: 20_000) { n in
+      for _ in 0..<n { recorded.send(.incrementTapped) }
+      sink &+= recorded.count
+    },
+  ]
+}
+
+/// Records 10 000 actions of the counter (the state every 100), then replays the file: the
+/// milliseconds the replay takes, reading the file included.
+@MainActor
+func replayTenThousandMilliseconds() throws -> Double {
+  let url = recordingFile("replay")
+  do {
+    let store = Store(initialState: RecordableCounter.State()) {
+      RecordableCounter().recording(to: url, stateEvery: 100)
+    }
+    for _ in 0..<10_000 { store.send(.incrementTapped) }
+  }
+  let clock = ContinuousClock()
+  let start = clock.now
+  let states = try replay(Recording(contentsOf: url), through: RecordableCounter())
+  let elapsed = start.duration(to: clock.now)
+  sink &+= states.last?.count ?? 0
+  try? FileManager.default.removeItem(at: url)
+  return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
