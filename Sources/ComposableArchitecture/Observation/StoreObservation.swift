@@ -16,10 +16,14 @@ final class StoreObservation: Observable {
 
   nonisolated init() {}
 
+  /// Set while a store's whole state is replaced (time travel): every store of the tree tells its
+  /// observers to read again, as the new state may keep the old one's identities.
+  static var isReplacingState = false
+
   /// Called after every send with the identity of the store's state now: tells observers to read
   /// again if the state was replaced (or if its identity cannot be known).
   func refresh(stateID: ObservableStateID?) {
-    if stateID == nil || stateID != lastStateID {
+    if stateID == nil || stateID != lastStateID || Self.isReplacingState {
       lastStateID = stateID
       invalidate()
     }

@@ -321,6 +321,26 @@ final class RootCore<Root: Reducer>: Core {
   }
 }
 
+extension RootCore: StateReplacing {
+  /// Puts `newState` in place of the state, as time travel does: running effects are cancelled
+  /// (their actions were meant for the state they started from), and every store of the tree tells
+  /// its observers to read again.
+  func replaceState(with newState: Root.State) {
+    cancelAllEffects()
+    state = newState
+    StoreObservation.isReplacingState = true
+    defer { StoreObservation.isReplacingState = false }
+    refresh()
+  }
+}
+
+/// A core whose whole state can be replaced: a root store's.
+@MainActor
+protocol StateReplacing<State>: AnyObject {
+  associatedtype State
+  func replaceState(with newState: State)
+}
+
 extension RootCore where Root.State: ObservableState {
   /// The identity of the state, read in place: a root store reads it after every send.
   @inlinable

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The recent history of a feature: each action it reduced, with the state after it, to move its
+/// store back and forth through, and to go on from any step.
+///
+/// ```swift
+/// let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
+/// let store = Store(initialState: AppFeature.State()) {
+///   AppFeature().timeTravel(history)
+/// }
+/// history.travel(store, to: 3)      // the store shows the state after the 4th kept action
+/// history.resume(store)             // forget the steps after it; the app goes on from there
+/// history.returnToPresent(store)    // or show the latest state again
+/// ```
+///
+/// Travelling cancels the store's running effects (their actions were meant for the state they
+/// started from) and does not restart any. `@Shared` values are references shared by every step:
+/// travelling does not change them. An action sent while travelling resumes from the step shown.
+///
+/// `@unchecked Sendable` is safe: it is only touched on the main actor (a store reduces there, and
+/// `travel`, `resume` and `returnToPresent` are main-actor methods).
+public final class TimeTravelHistory<State, Action>: @unchecked Sendable {
+  /// One reduced action and the state after it.
+  public struct Step {
+    public let action: Action
+    /// Whether the front end sent it or an effect did.
+    public let source: Recording.Source
+    public let state: State
+  }
+
+  /// How many steps are kept; older ones are forgotten (the oldest kept step's previous state
+  /// becomes `initialState`).
+  public let limit: Int
+  /// The state before the oldest kept step (nil until the first action).
+  public private(set) var initialState: State?
+  public private(set) var steps: [Step] = []
+  /// The step the store shows: nil while it is live, -1 for `initialState`.
+  public private(set) var position: Int?
+
+  public init(limit: Int = 1_000) {
+    self.limit = max(1, limit)
+  }
+
+  /// Moves `store` to the state after step `index` (-1: `initialState`), clamped to the history.
+  @MainActor
+  public func travel(_ store: Store<State, Action>, to index: Int) {
+    guard let initialState else { return }
+    let index = min(max(-1, index), steps.count - 1)
+    position = index
+    replace(store, with: index < 0 ? initialState : steps[index].state)
+  }
+
+  /// Goes on from the step the store shows: the steps after it are forgotten.
+  @MainActor
+  public func resume(_ store: Store<State, Action>) {
+    guard let position else { return }
+    steps.removeSubrange((position + 1)...)
+    self.position = nil
+  }
+
+  /// Shows the latest state again, live, as if no travel had happened.
+  @MainActor
+  public func returnToPresent(_ store: Store<State, Action>) {
+    guard position != nil else { return }
+    position = nil
+    if let last = steps.last { replace(store, with: last.state) } else if let initialState { replace(store, with: initialState) }
+  }
+
+  @MainActor
+  private func replace(_ store: Store<State, Action>, with state: State) {
+    guard let core = store.core as? any StateReplacing<State> else {
+      reportIssue("Time travel moves a root store; this store was scoped from another.")
+      return
+    }
+    core.replaceState(with: state)
+  }
+
+  /// Called by the reducer after each action.
+  func record(before: State, action: Action, after: State, source: Recording.Source) {
+    if position != nil {
+      // An action while travelling: go on from the step shown.
+      steps.removeSubrange(((position ?? -1) + 1)...)
+      position = nil
+    }
+    if initialState == nil { initialState = before }
+    steps.append(Step(action: action, source: source, state: after))
+    if steps.count > limit {
+      initialState = steps.removeFirst().state
+    }
+  }
+}
+
+extension Reducer {
+  /// Keeps this feature's actions and states in `history`, to travel through (see
+  /// ``TimeTravelHistory``).
+  public func timeTravel(_ history: TimeTravelHistory<State, Action>) -> _TimeTravelReducer<Self> {
+    _TimeTravelReducer(base: self, history: history)
+  }
+}
+
+/// A reducer that keeps its base's history; see ``Reducer/timeTravel(_:)``.
+public struct _TimeTravelReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let history: TimeTravelHistory<Base.State, Base.Action>
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = state
+    let effect = base.reduce(into: &state, action: action)
+    // A store reduces on the main actor.
+    let isReceived = MainActor.assumeIsolated { ActionSource.effectDepth > 0 }
+    history.record(before: before, action: action, after: state, source: isReceived ? .receive : .send)
+    return effect
+  }
+}

@@ -1,0 +1,110 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+@Reducer
+private struct Ticker {
+  @ObservableState
+  struct State: Equatable {
+    var count = 0
+    var isTicking = false
+  }
+  enum Action: Equatable { case increment, startTicking, tick }
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      case .startTicking:
+        state.isTicking = true
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      case .tick:
+        state.count += 10
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+struct TimeTravelTests {
+  @Test func theStoreMovesToAnyStepAndBackToThePresent() async {
+    let history = TimeTravelHistory<Ticker.State, Ticker.Action>()
+    let store = Store(initialState: Ticker.State()) { Ticker().timeTravel(history) }
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(history.steps.map(\.state.count) == [1, 2, 3])
+    #expect(history.steps.map(\.source) == [.send, .send, .send])
+
+    var seen: [Int] = []
+    let token = observe { seen.append(store.count) }
+    history.travel(store, to: 0)
+    #expect(store.count == 1)
+    #expect(history.position == 0)
+    await Task.megaYield()
+    history.travel(store, to: -1)
+    #expect(store.count == 0)
+    await Task.megaYield()
+    history.returnToPresent(store)
+    #expect(store.count == 3)
+    #expect(history.position == nil)
+    await Task.megaYield()
+    // A view observing the store saw every stop.
+    #expect(seen == [3, 1, 0, 3])
+    token.cancel()
+  }
+
+  @Test func resumingForgetsTheStepsAfterTheOneShown() {
+    let history = TimeTravelHistory<Ticker.State, Ticker.Action>()
+    let store = Store(initialState: Ticker.State()) { Ticker().timeTravel(history) }
+    for _ in 1...4 { store.send(.increment) }
+    history.travel(store, to: 1)
+    history.resume(store)
+    #expect(history.steps.map(\.state.count) == [1, 2])
+    store.send(.increment)
+    #expect(store.count == 3)
+    #expect(history.steps.map(\.state.count) == [1, 2, 3])
+
+    // Sending while travelling resumes from the step shown, too.
+    history.travel(store, to: 0)
+    store.send(.increment)
+    #expect(history.steps.map(\.state.count) == [1, 2])
+    #expect(history.position == nil)
+  }
+
+  @Test func onlyTheLastStepsAreKept() {
+    let history = TimeTravelHistory<Ticker.State, Ticker.Action>(limit: 2)
+    let store = Store(initialState: Ticker.State()) { Ticker().timeTravel(history) }
+    for _ in 1...5 { store.send(.increment) }
+    #expect(history.steps.map(\.state.count) == [4, 5])
+    #expect(history.initialState?.count == 3)
+    history.travel(store, to: -5)  // clamped to the oldest kept state
+    #expect(store.count == 3)
+  }
+
+  @Test func travellingCancelsRunningEffects() async {
+    let clock = TestClock()
+    let history = TimeTravelHistory<Ticker.State, Ticker.Action>()
+    let store = Store(initialState: Ticker.State()) {
+      Ticker().timeTravel(history)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.startTicking)
+    await Task.megaYield()
+    await clock.advance(by: .seconds(2))
+    #expect(store.count == 20)
+    #expect(history.steps.map(\.source) == [.send, .receive, .receive])
+    history.travel(store, to: 0)
+    await task.finish()  // the timer was cancelled: it finishes without more time
+    await clock.advance(by: .seconds(5))
+    #expect(store.count == 0)
+    #expect(history.steps.count == 3)
+  }
+}
