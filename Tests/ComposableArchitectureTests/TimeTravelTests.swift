@@ -107,4 +107,25 @@ struct TimeTravelTests {
     #expect(store.count == 0)
     #expect(history.steps.count == 3)
   }
+
+  @Test func aRecordingBecomesAHistoryToTravelThrough() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/notes-session.jsonl")
+    let recording = try Recording(contentsOf: url)
+    let states = try replay(recording, through: RecordedNotes())
+    let history = try TimeTravelHistory(replaying: recording, through: RecordedNotes())
+    #expect(history.steps.count == 10)
+    #expect(history.initialState == states[0])
+    #expect(history.steps.map(\.state) == Array(states.dropFirst()))
+    #expect(history.steps.map(\.source).filter { $0 == .receive }.count == 2)
+    #expect(history.steps.first?.action == .addTapped("Buy milk"))
+
+    let store = Store(initialState: history.steps.last!.state) { RecordedNotes().timeTravel(history) }
+    history.travel(store, to: 1)
+    #expect(store.notes.map(\.text) == ["Buy milk", "Call Blob"])
+
+    let lastThree = try TimeTravelHistory(replaying: recording, through: RecordedNotes(), limit: 3)
+    #expect(lastThree.steps.map(\.state) == Array(states.suffix(3)))
+    #expect(lastThree.initialState == states[7])
+  }
 }

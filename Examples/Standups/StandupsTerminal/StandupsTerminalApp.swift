@@ -9,15 +9,30 @@ import StandupsCore
 @Observable
 final class ViewModel {
   var ui = UIState()
+  /// The timeline (ctrl-t), while it is open.
+  var timeline: TimelinePanel<AppFeature.State, AppFeature.Action>?
 }
 
 /// Runs the Standups app in the terminal until the person quits.
 @MainActor
 public enum StandupsTerminalApp {
-  public static func run(store: StoreOf<AppFeature>, renderer: StandupsRenderer = StandupsRenderer()) async {
+  /// - Parameters:
+  ///   - history: The store's history (its reducer's `.timeTravel(history)`): ctrl-t then opens a
+  ///     timeline of it, to step back through what happened and go on from any step.
+  ///   - opensTimeline: Start on the timeline (a replayed session).
+  public static func run(
+    store: StoreOf<AppFeature>, renderer: StandupsRenderer = StandupsRenderer(),
+    history: TimeTravelHistory<AppFeature.State, AppFeature.Action>? = nil,
+    opensTimeline: Bool = false
+  ) async {
     let model = ViewModel()
+    if opensTimeline, let history {
+      model.timeline = TimelinePanel(history: history, store: store)
+    }
     var startedRecordings: Set<StackElementID> = []
-    store.send(.standupsList(.onAppear))
+    if !opensTimeline {
+      store.send(.standupsList(.onAppear))
+    }
 
     await TerminalApp.run(beforeExit: {
       // Nothing typed is lost: a meeting in progress is saved as it stands, and the change the
@@ -27,6 +42,10 @@ public enum StandupsTerminalApp {
       }
       FileStorage.flushPendingWrites()
     }) { buffer in
+      if let timeline = model.timeline {
+        timeline.render(in: buffer.area, buffer: &buffer, theme: renderer.theme)
+        return
+      }
       renderer.render(store.state, ui: model.ui, into: &buffer)
       // A record screen that appeared starts its timer (and speech recognition), as SwiftUI's
       // `.task` would; popping it cancels them.
@@ -39,6 +58,19 @@ public enum StandupsTerminalApp {
       }
       startedRecordings = recordings
     } handleKey: { key in
+      if let timeline = model.timeline {
+        switch timeline.handle(key) {
+        case .open: return .handled
+        case .closed:
+          model.timeline = nil
+          return .handled
+        case .ignored: return .ignored
+        }
+      }
+      if key == .ctrl("t"), let history {
+        model.timeline = TimelinePanel(history: history, store: store)
+        return .handled
+      }
       var ui = model.ui
       let outcome = StandupsKeys.outcome(of: key, in: store.state, ui: &ui)
       if ui != model.ui { model.ui = ui }

@@ -21,6 +21,8 @@ struct Standups: AsyncParsableCommand {
         ← →      change a value, choose an alert button
         ctrl-s   save a sheet      ctrl-d  delete an attendee or a meeting
         esc      back, cancel      q       quit; ctrl-c quits anywhere
+        ctrl-t   timeline: step back through what you did (← →), enter goes
+                 on from the step shown, esc returns to now (not with --record)
 
       Data: $XDG_DATA_HOME/standups/standups.json, by default
       ~/.local/share/standups/standups.json. Saved atomically, and on quit,
@@ -60,7 +62,19 @@ struct Standups: AsyncParsableCommand {
   )
   var record: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Open a session recorded with --record where it ended, with its timeline (nothing is saved).",
+      valueName: "file"
+    )
+  )
+  var replay: String?
+
   func validate() throws {
+    if replay != nil, web || record != nil || open != nil || mock {
+      throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
+    }
     if web, record != nil {
       throw ValidationError("--record records the terminal app; recording browser tabs is not built yet.")
     }
@@ -72,7 +86,11 @@ struct Standups: AsyncParsableCommand {
     if web {
       try await Self.serve(data: data, mock: mock, host: host, port: port)
     } else {
-      try await Self.start(data: data, mock: mock, open: open, record: record)
+      if let replay {
+        try await Self.replaySession(replay)
+      } else {
+        try await Self.start(data: data, mock: mock, open: open, record: record)
+      }
     }
   }
 
@@ -104,6 +122,34 @@ struct Standups: AsyncParsableCommand {
     }
   }
 
+  /// `--replay FILE`: the recorded session replayed, the app at its last step with the timeline
+  /// open. Its state is the recording's own: nothing is read from or written to the data file.
+  @MainActor
+  static func replaySession(_ file: String) async throws {
+    TerminalApp.requireTerminal()
+    let recording: Recording
+    let history: TimeTravelHistory<AppFeature.State, AppFeature.Action>
+    do {
+      recording = try Recording(contentsOf: URL(fileURLWithPath: file))
+      guard recording.feature == String(reflecting: AppFeature.self) else {
+        throw ValidationError("\(file) is a recording of \(recording.feature), not of the Standups app.")
+      }
+      history = try TimeTravelHistory(
+        replaying: recording, through: AppFeature(), limit: max(1_000, recording.steps.count)
+      )
+    } catch let error as RecordingError {
+      throw ValidationError(error.description)
+    }
+    guard let final = history.steps.last?.state ?? history.initialState else {
+      throw ValidationError("\(file) holds no actions to replay.")
+    }
+    let store = Store(initialState: final) { AppFeature().timeTravel(history) }
+    await StandupsTerminalApp.run(
+      store: store, renderer: StandupsRenderer(theme: Theme.standard), history: history,
+      opensTimeline: true
+    )
+  }
+
   @MainActor
   static func start(data: String?, mock: Bool, open: String?, record: String?) async throws {
     TerminalApp.requireTerminal()
@@ -121,15 +167,20 @@ struct Standups: AsyncParsableCommand {
       }
       initialState = state
     }
+    // The last 1 000 actions, for the timeline (ctrl-t). Not while recording: a recording holds
+    // actions, and moving the app to another step is not one, so it would stop replaying there.
+    let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
     let store = if let record {
       Store(initialState: initialState) {
         AppFeature().recording(to: URL(fileURLWithPath: record))
       }
     } else {
-      Store(initialState: initialState) { AppFeature() }
+      Store(initialState: initialState) { AppFeature().timeTravel(history) }
     }
     let colors = Theme.standard
-    await StandupsTerminalApp.run(store: store, renderer: StandupsRenderer(theme: colors))
+    await StandupsTerminalApp.run(
+      store: store, renderer: StandupsRenderer(theme: colors), history: record == nil ? history : nil
+    )
   }
 }
 

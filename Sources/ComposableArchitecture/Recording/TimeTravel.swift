@@ -112,3 +112,25 @@ public struct _TimeTravelReducer<Base: Reducer>: Reducer {
     return effect
   }
 }
+
+extension TimeTravelHistory where State: Codable, Action: Decodable {
+  /// The history of a recorded session, replayed through `reducer` (see ``replay(_:through:upTo:)``,
+  /// whose errors it throws): its last `limit` steps, to travel through. A store made at the
+  /// last step's state with `.timeTravel(history)` opens the session where it ended.
+  public convenience init<Feature: Reducer<State, Action>>(
+    replaying recording: Recording, through reducer: Feature, limit: Int = 1_000
+  ) throws {
+    let states = try replay(recording, through: reducer)
+    self.init(limit: limit)
+    var actions: [Action] = []
+    for step in recording.steps {
+      guard let json = step.action.json else { break }
+      actions.append(try JSONDecoder().decode(Action.self, from: Data(json.utf8)))
+    }
+    let kept = max(0, actions.count - self.limit)
+    initialState = states[kept]
+    steps = zip(recording.steps, actions).enumerated().dropFirst(kept).map { index, pair in
+      Step(action: pair.1, source: pair.0.source, state: states[index + 1])
+    }
+  }
+}

@@ -120,6 +120,32 @@ struct EndToEndTests {
     #expect(test.contains("struct RecordedStandupsSessionTests"))
     #expect(test.components(separatedBy: "try await store.send(").count - 1 == recording.steps.filter { $0.source == .send }.count)
     #expect(test.contains(#""field":"standup.title","value":"Retro""#))
+
+    // And opened again where it ended, on its timeline.
+    try run.start(program, "--replay \(recordingFile.path)", in: session)
+    let timeline = try session.waitFor("Timeline")
+    #expect(timeline.contains("step \(recording.steps.count) of \(recording.steps.count)"))
+    try session.send("Escape")
+    try session.waitFor("Past meetings")  // the detail it ended on
+    try session.send("C-c")
+    try expectQuitCleanly(session)
+  }
+
+  @Test func theTimelineStepsBackAndGoesOnFromThere() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    try start("", in: session)
+    try addAndOpenStandup("Retro", in: session)
+    try session.send("C-t")
+    let timeline = try session.waitFor("Timeline")
+    #expect(timeline.contains("standupTapped"))
+    #expect(timeline.contains("What it changed"))
+    try session.send("Left")  // before opening the standup: the list
+    try session.waitFor("step ")
+    try session.send("Enter")  // go on from there
+    try session.waitFor("● Retro")
+    #expect(try !session.screen().contains("Past meetings"))
+    try session.send("q", literal: true)
+    try expectQuitCleanly(session)
   }
 
   @Test func sigtermSavesEverything() throws {
