@@ -131,19 +131,22 @@ public final class WebTestClient {
   public func focus(_ label: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    guard let id = fieldHandler(labelled: label, event: .focus) else {
-      reportIssue("No field labelled \(label.debugDescription) handles focus", fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    await deliver(id, value: nil)
+    await deliver(.focus, toFieldLabelled: label, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Moves the focus out of the field labelled `label` (for a view that handles `.blur`).
   public func blur(_ label: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    guard let id = fieldHandler(labelled: label, event: .blur) else {
-      reportIssue("No field labelled \(label.debugDescription) handles blur", fileID: fileID, filePath: filePath, line: line, column: column)
+    await deliver(.blur, toFieldLabelled: label, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Delivers `event` (with no value) to the field labelled `label`, or reports that none handles it.
+  private func deliver(_ event: Event, toFieldLabelled label: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    guard let id = fieldHandler(labelled: label, event: event) else {
+      reportIssue("No field labelled \(label.debugDescription) handles \(event.name)", fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
     await deliver(id, value: nil)
