@@ -58,6 +58,7 @@ let package = Package(
     .macro(
       name: "ComposableArchitectureMacros",
       dependencies: [
+        .product(name: "CasePathsMacrosSupport", package: "swift-case-paths"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -1,3 +1,4 @@
+import CasePathsMacrosSupport
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -228,25 +229,29 @@ extension ReducerMacro: MemberMacro {
     var members: [DeclSyntax] = []
     if !declared.contains("State") {
       members.append(
-        """
-        @CasePaths.CasePathable
-        @dynamicMemberLookup
-        @\(raw: module).ObservableState
-        \(raw: access)enum State: \(raw: stateConformances) {
-          \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
-          \(raw: stateCases)
-        }
-        """
+        try casePathable(
+          """
+          @dynamicMemberLookup
+          @\(raw: module).ObservableState
+          \(raw: access)enum State: \(raw: stateConformances) {
+            \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
+            \(raw: stateCases)
+          }
+          """,
+          in: context
+        )
       )
     }
     if !declared.contains("Action") {
       members.append(
-        """
-        @CasePaths.CasePathable
-        \(raw: access)enum Action\(raw: actionConformances) {
-          \(raw: actionCases)
-        }
-        """
+        try casePathable(
+          """
+          \(raw: access)enum Action\(raw: actionConformances) {
+            \(raw: actionCases)
+          }
+          """,
+          in: context
+        )
       )
     }
     if !declared.contains("body") {
@@ -285,6 +290,50 @@ extension ReducerMacro: MemberMacro {
       )
     }
     return members
+  }
+
+  /// A synthesized `State` or `Action` enum made case-pathable by writing out what `@CasePathable`
+  /// would add (its `AllCasePaths` members and conformances) instead of attaching the macro.
+  ///
+  /// An attached `@CasePathable` on an enum that is itself macro-generated is expanded lazily, while
+  /// the compiler type-checks the file's expansions; with three or more `@Reducer enum`s in a file
+  /// that crashed Swift 6.3's type checker (signal 11 in `TypeCheckPrimaryFileRequest`). Writing the
+  /// members out leaves no macro nested in the expansion, and case-paths' own generator keeps them
+  /// identical to what the macro would produce.
+  static func casePathable(_ source: DeclSyntax, in context: some MacroExpansionContext) throws -> DeclSyntax {
+    guard var enumDecl = source.as(EnumDeclSyntax.self) else { return source }
+    let members = try CasePathsMacrosSupport.CasePathableMacro.expansion(
+      of: "@CasePaths.CasePathable", providingMembersOf: enumDecl, in: context
+    )
+    for member in members {
+      enumDecl.memberBlock.members.append(MemberBlockItemSyntax(decl: member))
+    }
+    let conformances = ["CasePaths.CasePathable", "CasePaths.CasePathIterable"].map {
+      InheritedTypeSyntax(type: TypeSyntax(stringLiteral: $0))
+    }
+    if var inheritance = enumDecl.inheritanceClause {
+      for conformance in conformances {
+        let last = inheritance.inheritedTypes.index(before: inheritance.inheritedTypes.endIndex)
+        inheritance.inheritedTypes[last] = inheritance.inheritedTypes[last]
+          .with(\.trailingTrivia, []).with(\.trailingComma, .commaToken())
+        inheritance.inheritedTypes.append(conformance.with(\.leadingTrivia, .space))
+      }
+      inheritance.inheritedTypes[inheritance.inheritedTypes.index(before: inheritance.inheritedTypes.endIndex)]
+        .trailingTrivia = .space
+      enumDecl.inheritanceClause = inheritance
+    } else {
+      enumDecl.inheritanceClause = InheritanceClauseSyntax(
+        inheritedTypes: InheritedTypeListSyntax(
+          conformances.enumerated().map { index, conformance in
+            conformance
+              .with(\.leadingTrivia, index == 0 ? [] : .space)
+              .with(\.trailingComma, index == 0 ? .commaToken() : nil)
+          }
+        )
+      )
+      enumDecl.name = enumDecl.name.with(\.trailingTrivia, [])
+    }
+    return DeclSyntax(enumDecl)
   }
 
   /// What a `@Reducer struct` leaves out, as in TCA: an empty `State` and `Action` when it declares

@@ -133,25 +133,169 @@ struct ReducerMacroTests {
         case note(String)
         case empty
 
-        @CasePaths.CasePathable
         @dynamicMemberLookup
         @ComposableArchitecture.ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case edit(EditFeature.State)
           case alert(AlertState<Alert>)
           case dialog(ConfirmationDialogState<Dialog>)
           case note(String)
           case empty
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              if root.is(\.edit) {
+                return \.edit
+              }
+              if root.is(\.alert) {
+                return \.alert
+              }
+              if root.is(\.dialog) {
+                return \.dialog
+              }
+              if root.is(\.note) {
+                return \.note
+              }
+              if root.is(\.empty) {
+                return \.empty
+              }
+              return \.never
+            }
+            public var edit: CasePaths.AnyCasePath<State, EditFeature.State> {
+              ._$embed(State.edit) {
+                guard case let .edit(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<State, AlertState<Alert>> {
+              ._$embed(State.alert) {
+                guard case let .alert(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var dialog: CasePaths.AnyCasePath<State, ConfirmationDialogState<Dialog>> {
+              ._$embed(State.dialog) {
+                guard case let .dialog(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var note: CasePaths.AnyCasePath<State, String> {
+              ._$embed(State.note) {
+                guard case let .note(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var empty: CasePaths.AnyCasePath<State, Void> {
+              ._$embed({
+                  State.empty
+                }) {
+                guard case .empty = $0 else {
+                  return nil
+                }
+                return ()
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+              allCasePaths.append(\.edit)
+              allCasePaths.append(\.alert)
+              allCasePaths.append(\.dialog)
+              allCasePaths.append(\.note)
+              allCasePaths.append(\.empty)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case edit(EditFeature.Action)
           case alert(Alert)
           case dialog(Dialog)
           case note(Swift.Never)
           case empty(Swift.Never)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              if root.is(\.edit) {
+                return \.edit
+              }
+              if root.is(\.alert) {
+                return \.alert
+              }
+              if root.is(\.dialog) {
+                return \.dialog
+              }
+              if root.is(\.note) {
+                return \.note
+              }
+              if root.is(\.empty) {
+                return \.empty
+              }
+              return \.never
+            }
+            public var edit: CasePaths.AnyCasePath<Action, EditFeature.Action> {
+              ._$embed(Action.edit) {
+                guard case let .edit(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<Action, Alert> {
+              ._$embed(Action.alert) {
+                guard case let .alert(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var dialog: CasePaths.AnyCasePath<Action, Dialog> {
+              ._$embed(Action.dialog) {
+                guard case let .dialog(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var note: CasePaths.AnyCasePath<Action, Swift.Never> {
+              ._$embed(Action.note) {
+                guard case let .note(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var empty: CasePaths.AnyCasePath<Action, Swift.Never> {
+              ._$embed(Action.empty) {
+                guard case let .empty(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = []
+              allCasePaths.append(\.edit)
+              allCasePaths.append(\.alert)
+              allCasePaths.append(\.dialog)
+              allCasePaths.append(\.note)
+              allCasePaths.append(\.empty)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -207,17 +351,63 @@ struct ReducerMacroTests {
       public enum Path {
         case detail(Detail)
 
-        @CasePaths.CasePathable
         @dynamicMemberLookup
         @ComposableArchitecture.ObservableState
-        public enum State: ComposableArchitecture.CaseReducerState, Equatable, Sendable {
+        public enum State: ComposableArchitecture.CaseReducerState, Equatable, Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           public typealias StateReducer = Path
           case detail(Detail.State)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<State, Detail.State> {
+              ._$embed(State.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+              allCasePaths.append(\.detail)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        public enum Action: Equatable {
+        public enum Action: Equatable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<Action, Detail.Action> {
+              ._$embed(Action.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = []
+              allCasePaths.append(\.detail)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -350,10 +540,9 @@ struct ReducerMacroTests {
         case alert(AlertState<Alert>)
         #endif
 
-        @CasePaths.CasePathable
         @dynamicMemberLookup
         @ComposableArchitecture.ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           #if os(Linux)
@@ -361,16 +550,129 @@ struct ReducerMacroTests {
           #else
           case alert(AlertState<Alert>)
           #endif
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              #if os(Linux)
+              if root.is(\.terminal) {
+                return \.terminal
+              }
+              #else
+              if root.is(\.alert) {
+                return \.alert
+              }
+              #endif
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<State, Detail.State> {
+              ._$embed(State.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #if os(Linux)
+            public var terminal: CasePaths.AnyCasePath<State, Terminal.State> {
+              ._$embed(State.terminal) {
+                guard case let .terminal(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #else
+            public var alert: CasePaths.AnyCasePath<State, AlertState<Alert>> {
+              ._$embed(State.alert) {
+                guard case let .alert(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #endif
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+              allCasePaths.append(\.detail)
+              #if os(Linux)
+              allCasePaths.append(\.terminal)
+              #else
+              allCasePaths.append(\.alert)
+              #endif
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           #if os(Linux)
           case terminal(Terminal.Action)
           #else
           case alert(Alert)
           #endif
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              #if os(Linux)
+              if root.is(\.terminal) {
+                return \.terminal
+              }
+              #else
+              if root.is(\.alert) {
+                return \.alert
+              }
+              #endif
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<Action, Detail.Action> {
+              ._$embed(Action.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #if os(Linux)
+            public var terminal: CasePaths.AnyCasePath<Action, Terminal.Action> {
+              ._$embed(Action.terminal) {
+                guard case let .terminal(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #else
+            public var alert: CasePaths.AnyCasePath<Action, Alert> {
+              ._$embed(Action.alert) {
+                guard case let .alert(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            #endif
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = []
+              allCasePaths.append(\.detail)
+              #if os(Linux)
+              allCasePaths.append(\.terminal)
+              #else
+              allCasePaths.append(\.alert)
+              #endif
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -442,17 +744,63 @@ struct ReducerMacroTests {
         enum Settings {
           case profile(Profile)
 
-          @CasePaths.CasePathable
           @dynamicMemberLookup
           @ComposableArchitecture.ObservableState
-          enum State: ComposableArchitecture.CaseReducerState {
+          enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
             typealias StateReducer = Settings
             case profile(Profile.State)
+            public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+              public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+                if root.is(\.profile) {
+                  return \.profile
+                }
+                return \.never
+              }
+              public var profile: CasePaths.AnyCasePath<State, Profile.State> {
+                ._$embed(State.profile) {
+                  guard case let .profile(v0) = $0 else {
+                    return nil
+                  }
+                  return v0
+                }
+              }
+              public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+                var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+                allCasePaths.append(\.profile)
+                return allCasePaths.makeIterator()
+              }
+            }
+            public static var allCasePaths: AllCasePaths {
+              AllCasePaths()
+            }
           }
 
-          @CasePaths.CasePathable
-          enum Action {
+          enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
             case profile(Profile.Action)
+            public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+              public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+                if root.is(\.profile) {
+                  return \.profile
+                }
+                return \.never
+              }
+              public var profile: CasePaths.AnyCasePath<Action, Profile.Action> {
+                ._$embed(Action.profile) {
+                  guard case let .profile(v0) = $0 else {
+                    return nil
+                  }
+                  return v0
+                }
+              }
+              public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+                var allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = []
+                allCasePaths.append(\.profile)
+                return allCasePaths.makeIterator()
+              }
+            }
+            public static var allCasePaths: AllCasePaths {
+              AllCasePaths()
+            }
           }
 
           @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -477,19 +825,89 @@ struct ReducerMacroTests {
           }
         }
 
-        @CasePaths.CasePathable
         @dynamicMemberLookup
         @ComposableArchitecture.ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Path
           case detail(Detail.State)
           case settings(Settings.State)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              if root.is(\.settings) {
+                return \.settings
+              }
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<State, Detail.State> {
+              ._$embed(State.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var settings: CasePaths.AnyCasePath<State, Settings.State> {
+              ._$embed(State.settings) {
+                guard case let .settings(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+              allCasePaths.append(\.detail)
+              allCasePaths.append(\.settings)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           case settings(Settings.Action)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              if root.is(\.detail) {
+                return \.detail
+              }
+              if root.is(\.settings) {
+                return \.settings
+              }
+              return \.never
+            }
+            public var detail: CasePaths.AnyCasePath<Action, Detail.Action> {
+              ._$embed(Action.detail) {
+                guard case let .detail(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var settings: CasePaths.AnyCasePath<Action, Settings.Action> {
+              ._$embed(Action.settings) {
+                guard case let .settings(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = []
+              allCasePaths.append(\.detail)
+              allCasePaths.append(\.settings)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
@@ -585,16 +1003,87 @@ struct ReducerMacroTests {
           case alert(Alert)
         }
 
-        @CasePaths.CasePathable
         @dynamicMemberLookup
         @ComposableArchitecture.ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case meeting(Meeting, syncUp: SyncUp)
           case optional(Int?)
           case sheet(Sheet.State)
           case nested(Nested.Body.State)
           case alert(AlertState<Alert>)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              if root.is(\.meeting) {
+                return \.meeting
+              }
+              if root.is(\.optional) {
+                return \.optional
+              }
+              if root.is(\.sheet) {
+                return \.sheet
+              }
+              if root.is(\.nested) {
+                return \.nested
+              }
+              if root.is(\.alert) {
+                return \.alert
+              }
+              return \.never
+            }
+            public var meeting: CasePaths.AnyCasePath<State, (Meeting, syncUp: SyncUp)> {
+              ._$embed(State.meeting) {
+                guard case let .meeting(v0, v1) = $0 else {
+                  return nil
+                }
+                return (v0, v1)
+              }
+            }
+            public var optional: CasePaths.AnyCasePath<State, Int?> {
+              ._$embed(State.optional) {
+                guard case let .optional(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var sheet: CasePaths.AnyCasePath<State, Sheet.State> {
+              ._$embed(State.sheet) {
+                guard case let .sheet(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var nested: CasePaths.AnyCasePath<State, Nested.Body.State> {
+              ._$embed(State.nested) {
+                guard case let .nested(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<State, AlertState<Alert>> {
+              ._$embed(State.alert) {
+                guard case let .alert(v0) = $0 else {
+                  return nil
+                }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              var allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = []
+              allCasePaths.append(\.meeting)
+              allCasePaths.append(\.optional)
+              allCasePaths.append(\.sheet)
+              allCasePaths.append(\.nested)
+              allCasePaths.append(\.alert)
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
