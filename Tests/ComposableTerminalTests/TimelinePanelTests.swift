@@ -37,8 +37,8 @@ struct TimelinePanelTests {
     let text = buffer.text
     #expect(text.contains("Timeline"))
     #expect(text.contains("step 3 of 3"))
-    #expect(text.contains("send  TimelineSteps.Action.increment"))
-    #expect(text.contains("send  TimelineSteps.Action.reset"))
+    #expect(text.contains("send  .increment"))
+    #expect(text.contains("send  .reset"))
     #expect(text.contains("What it changed"))
     #expect(text.contains("-   _count: 2"))
     #expect(text.contains("+   _count: 0"))

@@ -45,14 +45,19 @@ public let standupsRoutes = StackRoutes<AppFeature.Path.State>(
 )
 
 /// The page of a tab that opened `path`: a store at that screen, or nil (a 404) when the path
-/// names no standup or meeting.
+/// names no standup or meeting. The tab keeps its last 1 000 actions for the time-travel panel
+/// (`?devtools` in the address).
 @MainActor
 public func standupsPage(_ path: String) -> WebPage? {
   guard let stack = standupsRoutes.elements(path) else { return nil }
-  let store = Store(initialState: AppFeature.State(path: StackState(stack))) { AppFeature() }
+  let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
+  let store = Store(initialState: AppFeature.State(path: StackState(stack))) {
+    AppFeature().timeTravel(history)
+  }
   // Says so at once if the data file could not be read, as the terminal app does.
   store.send(.standupsList(.onAppear))
-  return .stack(store, state: \.path, action: \.path, routes: standupsRoutes) {
+  return WebPage.stack(store, state: \.path, action: \.path, routes: standupsRoutes) {
     standupsAppView(store)
   }
+  .timeTravel(history, store: store)
 }

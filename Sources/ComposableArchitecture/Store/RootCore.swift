@@ -327,6 +327,10 @@ extension RootCore: StateReplacing {
   /// its observers to read again.
   func replaceState(with newState: Root.State) {
     cancelAllEffects()
+    // Scoped cores drop the slices they kept of the old state, as before a send.
+    if hasResetters {
+      runResetters()
+    }
     state = newState
     StoreObservation.isReplacingState = true
     defer { StoreObservation.isReplacingState = false }

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import CustomDump
 import Observation
 
 /// A screen of a store's recent history (``TimeTravelHistory``): each action, newest last, and
@@ -90,7 +89,7 @@ public final class TimelinePanel<State, Action> {
         }
         let step = steps[row - 1]
         return ListRow(
-          oneLine(step.action), style: .plain,
+          step.actionSummary, style: .plain,
           leading: step.source == .send ? "send " : "recv ",
           leadingStyle: step.source == .send ? theme.accent : theme.muted
         )
@@ -117,17 +116,7 @@ public final class TimelinePanel<State, Action> {
 
   /// The state diff of step `index`, or a note when it changed nothing.
   private func changed(at index: Int) -> String {
-    let steps = history.steps
-    guard steps.indices.contains(index), let initial = history.initialState else { return "" }
-    let before = index == 0 ? initial : steps[index - 1].state
-    return diff(before, steps[index].state) ?? "(no change to the state)"
+    guard history.steps.indices.contains(index) else { return "" }
+    return history.changes(at: index) ?? "(no change to the state)"
   }
-}
-
-/// `value`'s dump on one line.
-private func oneLine(_ value: Any) -> String {
-  var text = ""
-  customDump(value, to: &text, maxDepth: 6)
-  return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
 }

@@ -133,7 +133,8 @@ public final class LiveView {
       return
     }
     location = address
-    navigate(address)
+    // The query (`?devtools`) is the tab's, not the app's: routes get the path.
+    navigate(String(address.prefix { $0 != "?" }))
     let now = current()
     if now != address {
       location = now

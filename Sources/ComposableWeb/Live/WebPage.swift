@@ -10,6 +10,8 @@ public struct WebPage {
   public var view: @MainActor () -> Node
   public var location: (@MainActor () -> String)?
   public var navigate: (@MainActor (String) -> Void)?
+  /// The time-travel panel a tab opened with `?devtools` shows (see ``timeTravel(_:store:)``).
+  public var devtools: (@MainActor () -> Node)?
 
   /// A page with one address.
   public init(view: @escaping @MainActor () -> Node) {

@@ -79,7 +79,7 @@ let browserScript = #"""
       case "u":
         // The screen changed: a new history entry (or, when the store could not go where Back
         // or Forward went, the address it is at instead).
-        if (location.pathname !== patch[1]) {
+        if (location.pathname + location.search !== patch[1]) {
           if (patch[2]) history.replaceState(null, "", patch[1]);
           else history.pushState(null, "", patch[1]);
         }
@@ -105,6 +105,17 @@ let browserScript = #"""
     }
   }
 
+  // The time-travel panel keeps the step shown in view in its list.
+  function showCurrentStep() {
+    const list = root.querySelector(".cw-devtools-steps");
+    const current = list && list.querySelector('[aria-current="step"]');
+    if (!current) return;
+    const top = current.offsetTop;  // the list is positioned: offsets are from its top
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+
   function post(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
     else queue.push(message);
@@ -115,7 +126,7 @@ let browserScript = #"""
   }
 
   // Back and Forward: the server moves the store to the address.
-  window.addEventListener("popstate", () => post(JSON.stringify({ u: location.pathname })));
+  window.addEventListener("popstate", () => post(JSON.stringify({ u: location.pathname + location.search })));
 
   function handlerFor(target, event) {
     const element = target.closest ? target.closest("[data-on-" + event + "]") : null;
@@ -165,10 +176,12 @@ let browserScript = #"""
       notice.hidden = true;
       document.documentElement.dataset.cwLive = "true";
       while (queue.length > 0) socket.send(queue.shift());
+      showCurrentStep();
     };
     socket.onmessage = (message) => {
       for (const patch of JSON.parse(message.data)) apply(patch);
       focusRequested();
+      showCurrentStep();
     };
     socket.onclose = () => {
       notice.hidden = false;

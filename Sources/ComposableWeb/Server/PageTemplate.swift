@@ -90,5 +90,25 @@ a { color: var(--accent); }
 .cw-destructive { color: #d70015; font-weight: 600; }
 @media (prefers-color-scheme: dark) { .cw-destructive { color: #ff6961; } }
 .cw-not-found { text-align: center; }
+.cw-with-devtools { display: grid; grid-template-columns: minmax(0, 1fr) 24rem; min-height: 100vh; }
+.cw-with-devtools .cw-overlay { right: 24rem; }
+.cw-with-devtools > .cw-app { min-width: 0; }
+.cw-devtools { z-index: 6; border-left: 1px solid color-mix(in srgb, var(--muted) 40%, transparent); background: var(--card); padding: 1rem; position: sticky; top: 0; height: 100vh; overflow: auto; display: flex; flex-direction: column; gap: .5rem; }
+@media (max-width: 52rem) { .cw-with-devtools { display: block; } .cw-with-devtools .cw-overlay { right: 0; } .cw-devtools { position: relative; height: auto; border-left: 0; border-top: 1px solid var(--muted); } }
+.cw-devtools-head { display: flex; justify-content: space-between; align-items: baseline; gap: .5rem; }
+.cw-devtools h2 { font-size: 1.1rem; margin: 0; }
+.cw-devtools h3 { font-size: .95rem; margin: .5rem 0 0; }
+.cw-devtools output { color: var(--muted); font-variant-numeric: tabular-nums; }
+.cw-devtools .cw-field { margin: 0; }
+.cw-devtools-buttons { display: flex; gap: .5rem; }
+.cw-devtools-buttons button + button { margin-left: 0; }
+.cw-devtools-steps { position: relative; list-style: none; margin: 0; padding: 0; max-height: 40vh; overflow: auto; font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; counter-reset: step; }
+.cw-devtools-steps li { counter-increment: step; }
+.cw-devtools-steps button { display: block; width: 100%; text-align: left; border: 0; border-radius: .4rem; padding: .2rem .4rem; background: transparent; overflow-wrap: anywhere; }
+.cw-devtools-steps button::before { content: counter(step) ". "; color: var(--muted); }
+.cw-devtools-steps button.cw-receive { font-style: italic; }
+.cw-devtools-steps button[aria-current="step"] { background: var(--accent); color: #fff; }
+.cw-devtools-steps button[aria-current="step"]::before { color: inherit; }
+.cw-devtools-diff { margin: 0; padding: .5rem; border-radius: .5rem; background: var(--bg); font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
 .cw-reconnecting { position: fixed; top: 0; left: 0; right: 0; padding: .5rem; text-align: center; background: #b54708; color: #fff; z-index: 10; }
 """

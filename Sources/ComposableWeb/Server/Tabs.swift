@@ -43,9 +43,11 @@ final class Tabs {
   var count: Int { tabs.count }
 
   /// A new tab at `path`: its session id (128 random bits) and its first render; nil when the
-  /// app has no page at `path`.
-  func open(_ path: String) -> (id: String, html: String)? {
-    guard let page = makePage(path) else { return nil }
+  /// app has no page at `path`. With `devtools` (the address had `?devtools`), the page shows its
+  /// time-travel panel, if it has one.
+  func open(_ path: String, devtools: Bool = false) -> (id: String, html: String)? {
+    guard var page = makePage(path) else { return nil }
+    if devtools { page = page.showingDevtools() }
     var generator = SystemRandomNumberGenerator()
     let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     let tab = Tab()

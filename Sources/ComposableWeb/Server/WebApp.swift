@@ -103,7 +103,10 @@ public struct WebApp: Sendable {
       page.asset(page.css, contentType: "text/css; charset=utf-8")
     }
     @Sendable func open(_ request: Request, _: some RequestContext) async -> Response {
-      guard let (id, html) = await tabs.open(request.uri.path) else { return page.notFound() }
+      let devtools = (request.uri.query ?? "").split(separator: "&").contains {
+        $0.prefix { $0 != "=" } == "devtools"
+      }
+      guard let (id, html) = await tabs.open(request.uri.path, devtools: devtools) else { return page.notFound() }
       return page.response(session: id, body: html)
     }
     router.get("/", use: open)

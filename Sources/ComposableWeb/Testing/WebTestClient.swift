@@ -192,7 +192,9 @@ public final class WebTestClient {
   /// `label`, named by a `<label for>`, or with that `aria-label` or `placeholder`.
   private func fieldHandler(labelled label: String, event: Event, index: Int = 0) -> String? {
     var labels: [RenderedNode] = []
-    collect(interactiveRoot) { if $0.tagName == "label" && $0.labelText == label { labels.append($0) } }
+    for root in interactiveRoots {
+      collect(root) { if $0.tagName == "label" && $0.labelText == label { labels.append($0) } }
+    }
     let labelElement = labels.indices.contains(index) ? labels[index] : nil
     if let labelElement, labelElement.attribute("for") == nil,
       let handler = findNode(labelElement, where: { $0.attribute("data-on-\(event.name)") != nil })
@@ -207,16 +209,28 @@ public final class WebTestClient {
   }
 
   /// Where a person can click and type: inside the open modal dialog (the last one, when one
-  /// opens over another), as the overlay covers the rest of the page; else the whole page.
-  private var interactiveRoot: RenderedNode {
+  /// opens over another), as the overlay covers the rest of the page, and the time-travel panel,
+  /// which stays above it; else the whole page.
+  private var interactiveRoots: [RenderedNode] {
     var modal: RenderedNode?
-    collect(live.rendered.root) { if $0.attribute("aria-modal") == "true" { modal = $0 } }
-    return modal ?? live.rendered.root
+    var devtools: RenderedNode?
+    collect(live.rendered.root) { node in
+      if node.attribute("aria-modal") == "true" { modal = node }
+      if node.tagName == "aside", node.attribute("class")?.split(separator: " ").contains("cw-devtools") == true {
+        devtools = node
+      }
+    }
+    guard let modal else { return [live.rendered.root] }
+    return [modal] + (devtools.map { [$0] } ?? [])
   }
 
   private func find(where matches: (RenderedNode) -> Bool, handling event: Event) -> String? {
-    findNode(interactiveRoot) { matches($0) && $0.attribute("data-on-\(event.name)") != nil }?
-      .attribute("data-on-\(event.name)")
+    for root in interactiveRoots {
+      if let node = findNode(root, where: { matches($0) && $0.attribute("data-on-\(event.name)") != nil }) {
+        return node.attribute("data-on-\(event.name)")
+      }
+    }
+    return nil
   }
 }
 

@@ -109,6 +109,68 @@ struct BrowserEndToEndTests {
     #expect(saved?.isEmpty == true)
   }
 
+  @Test func theDevtoolsPanelMovesThePageThroughItsActions() async throws {
+    let run = try RecordedRun(name: "standups-web-devtools")
+    let session = try TmuxSession(width: 120, height: 20)
+    try run.start(program, "--web --port 0 --mock", in: session)
+    let screen = try session.waitFor("Serving on http://")
+    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
+    let url = String(line[try #require(line.range(of: "http://")).lowerBound...].prefix { !$0.isWhitespace })
+    let shots = screenshotsFolder()
+    let address = "return location.pathname + location.search"
+    try await Browser.withSession(width: 1280) { browser in
+      try await browser.open(url + "?devtools")
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      #expect(try await browser.text(".cw-devtools output") == "Live: 1 step")
+      try await browser.click(".card")
+      let detail = try await browser.waitFor(
+        "return location.pathname.startsWith('/standups/') ? location.pathname + location.search : ''",
+        toBe: "/standups/00000000-0000-0000-0000-000000000000?devtools"
+      )
+      try await browser.click(".actions button:nth-of-type(2)")  // Edit
+      _ = try await browser.element("[role=dialog]")
+      try await browser.replaceText("[role=dialog] input[type=text]", with: "Design review")
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog] input[type=text]').value", toBe: "Design review")
+      try await browser.click(".sheet-buttons button.primary")  // Done
+      #expect(try await browser.waitForText("h1", "Design review") == "Design review")
+      try await browser.screenshot(to: shots.appendingPathComponent("standups-devtools-live-1280.png"))
+
+      // The slider back to the first step: the list, at its address.
+      let steps = try await browser.evaluate("return String(document.querySelectorAll('.cw-devtools-steps li').length)") as? String ?? ""
+      #expect(Int(steps) ?? 0 > 3)
+      _ = try await browser.evaluate("""
+        const slider = document.querySelector('.cw-devtools input[type=range]');
+        slider.value = '1';
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        return null;
+        """)
+      #expect(try await browser.waitFor(address, toBe: "/?devtools") == "/?devtools")
+      #expect(try await browser.waitForText(".cw-devtools output", "Step 1 of \(steps)") == "Step 1 of \(steps)")
+      try await browser.screenshot(to: shots.appendingPathComponent("standups-devtools-travel-1280.png"))
+
+      // An action in the list (the last keystroke in the edit sheet): the detail with the sheet
+      // open; Back to now.
+      let typed = try await browser.evaluate("""
+        const items = [...document.querySelectorAll('.cw-devtools-steps li')];
+        return String(items.findLastIndex(item => item.textContent.includes('.binding(')) + 1);
+        """) as? String ?? ""
+      try await browser.click(".cw-devtools-steps li:nth-of-type(\(typed)) button")
+      _ = try await browser.element("[role=dialog]")
+      #expect(try await browser.waitFor(address, toBe: detail) == detail)
+      try await browser.screenshot(to: shots.appendingPathComponent("standups-devtools-sheet-1280.png"))
+      try await browser.click(".cw-devtools-buttons button:nth-of-type(2)")  // Back to now
+      #expect(try await browser.waitForText(".cw-devtools output", "Live: \(steps) steps") == "Live: \(steps) steps")
+      _ = try await browser.waitFor("return String(document.querySelector('[role=dialog]') === null)", toBe: "true")
+    }
+    try await Browser.withSession(width: 375) { browser in
+      try await browser.open(url + "standups/00000000-0000-0000-0000-000000000000?devtools")
+      _ = try await browser.element(".cw-devtools")
+      try await browser.screenshot(to: shots.appendingPathComponent("standups-devtools-375.png"))
+    }
+    try run.kill("INT")
+    #expect(try run.ending(in: session).exitStatus == 0)
+  }
+
   @Test func screenshotsAtPhoneAndDesktopWidths() async throws {
     let run = try RecordedRun(name: "standups-web-shots")
     let dataFile = run.folder.appendingPathComponent("standups.json")

@@ -14,7 +14,7 @@ struct ScreensTests {
   let files = LockIsolated<[URL: Data]>([:])
 
   /// A tab that opened `path`, with the sample standups in the data file.
-  func open(_ path: String = "/", standups: [Standup] = [.mock]) throws -> WebTestClient? {
+  func open(_ path: String = "/", standups: [Standup] = [.mock], devtools: Bool = false) throws -> WebTestClient? {
     files.withValue {
       $0[URL(fileURLWithPath: "/standups-tests/standups.json")] = try? JSONEncoder.standups.encode(
         IdentifiedArrayOf(uniqueElements: standups)
@@ -27,7 +27,7 @@ struct ScreensTests {
       $0.speechClient.authorizationStatus = { .denied }
       $0.uuid = .incrementing
     } operation: {
-      standupsPage(path).map { WebTestClient(page: $0) }
+      standupsPage(path).map { WebTestClient(page: devtools ? $0.showingDevtools() : $0) }
     }
   }
 
@@ -128,7 +128,11 @@ struct ScreensTests {
     #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000/record")
     #expect(client.contains("Speaker 1 of 6"))
     #expect(client.contains("Blob"))
-    await Task.megaYield()
+    // The timer starts from the screen's appear handler, on a later turn: wait until it sleeps
+    // on the clock, so that advancing the clock reaches it.
+    for _ in 0..<1_000 {
+      if (try? await clock.checkSuspension()) == nil { break }
+    }
     await clock.advance(by: .seconds(3))
     await client.settle()
     #expect(client.contains("Elapsed 0:03"))
@@ -149,6 +153,63 @@ struct ScreensTests {
     await client.click(meetingDateText(Date(timeIntervalSince1970: 1_800_000_000)))
     #expect(client.contains("Ship it"))
     #expect(client.texts(role: "heading").first == meetingDateText(Date(timeIntervalSince1970: 1_800_000_000)))
+  }
+
+  @Test func theDevtoolsPanelTravelsThroughTheTabsActions() async throws {
+    let client = try #require(try open(devtools: true))
+    #expect(client.contains("Live: 1 step"))
+    #expect(client.texts(role: "listitem").contains(".standupsList(.onAppear)"))
+    await client.click("Design")
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000?devtools")
+    await client.click("Edit")
+    await client.type("Design review", into: "Title")
+    await client.click("Done")
+    #expect(client.texts(role: "heading").first == "Design review")
+    // The panel's list items are the actions (`.path(…)`); the app's are not.
+    func actions() -> [String] { client.texts(role: "listitem").filter { $0.hasPrefix(".") } }
+    let steps = actions().count
+    #expect(steps > 3)
+    #expect(client.contains("Live: \(steps) steps"))
+
+    // Back to the first step: the list, at its address; the edit sheet's title change is the
+    // last step's diff.
+    await client.type("1", into: "Step")
+    #expect(client.contains("Step 1 of \(steps)"))
+    #expect(client.location == "/?devtools")
+    #expect(client.texts(role: "heading").first == "Standups")
+    await client.type("\(steps)", into: "Step")
+    #expect(client.texts(role: "heading").first == "Design review")
+    #expect(client.contains("What step \(steps) changed"))
+
+    // A step with the edit sheet open shows it again.
+    let typed = try #require(actions().lastIndex { $0.contains(".binding(") })
+    await client.type("\(typed + 1)", into: "Step")
+    #expect(client.texts(role: "dialog") == ["Edit standup"], "direct")
+    await client.type("1", into: "Step")
+    await client.type("\(typed + 1)", into: "Step")
+    #expect(client.texts(role: "dialog") == ["Edit standup"], "via 1")
+
+    // Choosing an action in the list goes there; “Back to now” returns.
+    await client.type("2", into: "Step")
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000?devtools")
+    await client.click("Back to now")
+    #expect(client.contains("Live: \(steps) steps"))
+
+    // Going on from step 2 forgets the later steps; the app carries on from there.
+    await client.type("2", into: "Step")
+    await client.click("Go on from here")
+    #expect(client.contains("Live: 2 steps"))
+    #expect(actions().count == 2)
+    await client.click("Edit")
+    #expect(client.texts(role: "dialog") == ["Edit standup"])
+    #expect(actions().count == 3)
+  }
+
+  @Test func withoutDevtoolsThereIsNoPanel() async throws {
+    let client = try #require(try open())
+    await client.click("Design")
+    #expect(!client.contains("Timeline"))
+    #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000")
   }
 
   @Test func unknownAddressesAreNotPages() throws {
