@@ -46,18 +46,45 @@ public let standupsRoutes = StackRoutes<AppFeature.Path.State>(
 
 /// The page of a tab that opened `path`: a store at that screen, or nil (a 404) when the path
 /// names no standup or meeting. The tab keeps its last 1 000 actions for the time-travel panel
-/// (`?devtools` in the address).
+/// (`?devtools` in the address); with `recordings`, it records its session to the next file
+/// instead (a recording holds actions, and moving the store to another step is not one).
 @MainActor
-public func standupsPage(_ path: String) -> WebPage? {
+public func standupsPage(_ path: String, recordings: TabRecordings? = nil) -> WebPage? {
   guard let stack = standupsRoutes.elements(path) else { return nil }
-  let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
-  let store = Store(initialState: AppFeature.State(path: StackState(stack))) {
-    AppFeature().timeTravel(history)
+  let initialState = AppFeature.State(path: StackState(stack))
+  let page: WebPage
+  let store: StoreOf<AppFeature>
+  if let recordings {
+    store = Store(initialState: initialState) { AppFeature().recording(to: recordings.next()) }
+    page = .stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store) }
+  } else {
+    let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
+    store = Store(initialState: initialState) { AppFeature().timeTravel(history) }
+    page = WebPage.stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store) }
+      .timeTravel(history, store: store)
   }
   // Says so at once if the data file could not be read, as the terminal app does.
   store.send(.standupsList(.onAppear))
-  return WebPage.stack(store, state: \.path, action: \.path, routes: standupsRoutes) {
-    standupsAppView(store)
+  return page
+}
+
+/// Where the tabs of `standups --web --record FILE` record: the first tab to `FILE`, the next to
+/// `FILE-2` (before the extension: `session-2.jsonl`), and so on, one session per file.
+@MainActor
+public final class TabRecordings {
+  public let first: URL
+  private var count = 0
+
+  public init(first: URL) {
+    self.first = first
   }
-  .timeTravel(history, store: store)
+
+  /// The file of the next tab.
+  public func next() -> URL {
+    count += 1
+    guard count > 1 else { return first }
+    let ext = first.pathExtension
+    let name = first.deletingPathExtension().lastPathComponent + "-\(count)" + (ext.isEmpty ? "" : "." + ext)
+    return first.deletingLastPathComponent().appendingPathComponent(name)
+  }
 }

@@ -1,13 +1,16 @@
 import ComposableArchitecture
 import ComposableWeb
+import Foundation
 import StandupsCore
 
 /// The Standups app served to browsers: every screen of the terminal app, from the same features,
 /// one store per tab; the standups themselves are one `@Shared` value in the process, so every
-/// tab sees every change.
-public func standupsWebApp(host: String = "127.0.0.1", port: Int = 8080) -> WebApp {
-  WebApp(title: "Standups", host: host, port: port, stylesheet: standupsStylesheet) { path in
-    standupsPage(path)
+/// tab sees every change. With `record`, each tab records its session (see ``TabRecordings``).
+@MainActor
+public func standupsWebApp(host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil) -> WebApp {
+  let recordings = record.map(TabRecordings.init(first:))
+  return WebApp(title: "Standups", host: host, port: port, stylesheet: standupsStylesheet) { path in
+    standupsPage(path, recordings: recordings)
   }
 }
 

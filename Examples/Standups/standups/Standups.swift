@@ -24,6 +24,9 @@ struct Standups: AsyncParsableCommand {
         ctrl-t   timeline: step back through what you did (← →), enter goes
                  on from the step shown, esc returns to now (not with --record)
 
+      With --web, add ?devtools to a tab's address (http://127.0.0.1:8080/?devtools)
+      for the same timeline beside the page (not with --record).
+
       Data: $XDG_DATA_HOME/standups/standups.json, by default
       ~/.local/share/standups/standups.json. Saved atomically, and on quit,
       ctrl-c, SIGTERM and SIGHUP. A file that cannot be read is moved aside
@@ -56,7 +59,7 @@ struct Standups: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Record every action of the session to this file (JSON Lines), to replay it or turn it into a test.",
+      "Record every action of the session to this file (JSON Lines), to replay it or turn it into a test. With --web, each tab records to its own file: FILE, then FILE-2, …",
       valueName: "file"
     )
   )
@@ -75,16 +78,13 @@ struct Standups: AsyncParsableCommand {
     if replay != nil, web || record != nil || open != nil || mock {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
-    if web, record != nil {
-      throw ValidationError("--record records the terminal app; recording browser tabs is not built yet.")
-    }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
     if !web, port != 8080 || host != "127.0.0.1" { throw ValidationError("--port and --host go with --web.") }
   }
 
   func run() async throws {
     if web {
-      try await Self.serve(data: data, mock: mock, host: host, port: port)
+      try await Self.serve(data: data, mock: mock, host: host, port: port, record: record)
     } else {
       if let replay {
         try await Self.replaySession(replay)
@@ -112,10 +112,11 @@ struct Standups: AsyncParsableCommand {
   }
 
   @MainActor
-  static func serve(data: String?, mock: Bool, host: String, port: Int) async throws {
+  static func serve(data: String?, mock: Bool, host: String, port: Int, record: String?) async throws {
     try prepareData(data: data, mock: mock)
+    let recording = record.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
     do {
-      try await standupsWebApp(host: host, port: port).run()
+      try await standupsWebApp(host: host, port: port, record: recording).run()
     } catch let error as WebAppError {
       FileHandle.standardError.write(Data("standups: \(error)\n".utf8))
       Foundation.exit(2)

@@ -171,6 +171,35 @@ struct BrowserEndToEndTests {
     #expect(try run.ending(in: session).exitStatus == 0)
   }
 
+  @Test func recordingBrowserTabs() async throws {
+    let run = try RecordedRun(name: "standups-web-record")
+    let file = run.folder.appendingPathComponent("session.jsonl")
+    let session = try TmuxSession(width: 120, height: 20)
+    try run.start(program, "--web --port 0 --mock --record \(file.path)", in: session)
+    let screen = try session.waitFor("Serving on http://")
+    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
+    let url = String(line[try #require(line.range(of: "http://")).lowerBound...].prefix { !$0.isWhitespace })
+    try await Browser.withSession(width: 1280) { browser in
+      try await browser.open(url)
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.click(".card")
+      _ = try await browser.element(".actions")
+      try await browser.back()
+      _ = try await browser.waitFor("return location.pathname", toBe: "/")
+      // A second tab records to its own file.
+      try await browser.open(url)
+      _ = try await browser.element(".card")
+    }
+    try run.kill("INT")
+    #expect(try run.ending(in: session).exitStatus == 0)
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    // The header, the list's onAppear, the tap, the pop.
+    #expect(lines.count == 4)
+    #expect(lines.first?.contains("StandupsCore.AppFeature") == true)
+    let second = run.folder.appendingPathComponent("session-2.jsonl")
+    #expect(try String(contentsOf: second, encoding: .utf8).split(separator: "\n").count == 2)
+  }
+
   @Test func screenshotsAtPhoneAndDesktopWidths() async throws {
     let run = try RecordedRun(name: "standups-web-shots")
     let dataFile = run.folder.appendingPathComponent("standups.json")

@@ -205,6 +205,52 @@ struct ScreensTests {
     #expect(actions().count == 3)
   }
 
+  @Test func eachTabRecordsItsSessionToItsOwnFileAndItReplays() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("standups-web-record-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recordings = TabRecordings(first: folder.appendingPathComponent("session.jsonl"))
+    files.withValue {
+      $0[URL(fileURLWithPath: "/standups-tests/standups.json")] = try? JSONEncoder.standups.encode(
+        IdentifiedArrayOf(uniqueElements: [Standup.mock])
+      )
+    }
+    let (first, second) = withDependencies {
+      $0.continuousClock = clock
+      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
+      $0.defaultFileStorage = .inMemory(fileSystem: files)
+      $0.speechClient.authorizationStatus = { .denied }
+      $0.uuid = .incrementing
+    } operation: {
+      (standupsPage("/", recordings: recordings), standupsPage("/", recordings: recordings))
+    }
+    let page = try #require(first)
+    _ = try #require(second)
+    // No devtools with a recording: moving the store would not be an action in it.
+    #expect(page.devtools == nil)
+    let tab = WebTestClient(page: page.showingDevtools())
+    await tab.click("Design")
+    await tab.click("Edit")
+    await tab.type("Design review", into: "Title")
+    await tab.click("Done")
+    #expect(tab.texts(role: "heading").first == "Design review")
+    #expect(!tab.contains("Timeline"))
+
+    let recording = try Recording(contentsOf: folder.appendingPathComponent("session.jsonl"))
+    #expect(recording.feature == String(reflecting: AppFeature.self))
+    #expect(recording.steps.count == 5)
+    #expect(recording.steps.first?.source == .send)
+    let other = try Recording(contentsOf: folder.appendingPathComponent("session-2.jsonl"))
+    #expect(other.steps.count == 1)  // the list's onAppear
+    // The session replays: every recorded state is the one the reducer gives again.
+    let states = try withDependencies {
+      $0.speechClient.authorizationStatus = { .denied }
+    } operation: {
+      try replay(recording, through: AppFeature())
+    }
+    #expect(states.count == 6)
+  }
+
   @Test func withoutDevtoolsThereIsNoPanel() async throws {
     let client = try #require(try open())
     await client.click("Design")
