@@ -10,7 +10,29 @@ public final class Browser: @unchecked Sendable {
   private let session: String
 
   /// Runs `body` with a new session whose viewport is `width` px wide, and closes it after.
+  ///
+  /// One test at a time has a browser: Chromium takes both cores of a small machine, and the
+  /// tests running beside it (whose effects need those cores) would slow to a crawl. Sessions
+  /// opened inside a session (a second tab) do not wait.
   public static func withSession(width: Int = 1280, _ body: (Browser) async throws -> Void) async throws {
+    if isInSession {
+      try await run(width: width, body)
+      return
+    }
+    await sessionGate.enter()
+    do {
+      try await $isInSession.withValue(true) { try await run(width: width, body) }
+    } catch {
+      await sessionGate.leave()
+      throw error
+    }
+    await sessionGate.leave()
+  }
+
+  @TaskLocal private static var isInSession = false
+  private static let sessionGate = SessionGate()
+
+  private static func run(width: Int, _ body: (Browser) async throws -> Void) async throws {
     let browser = try await Browser(width: width)
     do {
       try await body(browser)
@@ -184,4 +206,26 @@ public func screenshotsFolder(file: StaticString = #filePath) -> URL {
     root.deleteLastPathComponent()
   }
   return root.appendingPathComponent("screenshots")
+}
+
+/// Lets one browser test at a time in (see ``Browser/withSession(width:_:)``).
+private actor SessionGate {
+  private var isBusy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func enter() async {
+    guard isBusy else {
+      isBusy = true
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func leave() {
+    if waiting.isEmpty {
+      isBusy = false
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
 }

@@ -170,13 +170,50 @@ public final class WebTestClient {
     await settle()
   }
 
+  /// Moves `clock` on by `duration` once something sleeps on it, then waits for the page to show
+  /// what the effects sent. An effect that an event starts begins on a later turn of the main
+  /// actor, so advancing at once could pass it by:
+  ///
+  /// ```swift
+  /// await client.click("Start")
+  /// await client.advance(clock, by: .seconds(3))   // the timer has ticked three times
+  /// ```
+  ///
+  /// It then waits (a bounded number of turns) for the page to change, as a woken effect may
+  /// finish on another thread first. When nothing is to sleep on the clock (the effect was
+  /// cancelled) or nothing is to change, advance the clock directly and call ``settle()``.
+  public func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
+    for _ in 0..<1_000 {
+      // `checkSuspension` throws once a sleep is pending on the clock.
+      if (try? await clock.checkSuspension()) == nil { break }
+    }
+    let before = live.rendered.root
+    await clock.advance(by: duration)
+    for _ in 0..<10_000 {
+      await settle()
+      if live.rendered.root != before { return }
+      await Task.yield()
+    }
+  }
+
   /// Waits until the page shows the current state: the re-render that a change schedules runs
   /// on a later turn of the main actor, as in a live tab. Gives up after a bounded number of
   /// turns (the test then sees the page as it is).
+  ///
+  /// The page counts as settled once it has shown the current state over a few rounds of
+  /// yielding, so that an effect the last event started (a `.run` that sends back at once) has
+  /// had turns to deliver.
   public func settle() async {
+    var calmRounds = 0
     for _ in 0..<10_000 {
-      if RenderedView(view()).root == live.rendered.root { return }
-      await Task.yield()
+      guard RenderedView(view()).root == live.rendered.root else {
+        calmRounds = 0
+        await Task.yield()
+        continue
+      }
+      calmRounds += 1
+      if calmRounds == 3 { return }
+      await Task.megaYield()
     }
   }
 
