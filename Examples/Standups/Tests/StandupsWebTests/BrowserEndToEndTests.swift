@@ -12,7 +12,12 @@ struct BrowserEndToEndTests {
 
   /// Starts the server on `dataFile`; returns its URL.
   func serve(_ run: RecordedRun, dataFile: URL, in session: TmuxSession, port: Int = 0) throws -> String {
-    try run.start(program, "--web --port \(port) --data \(dataFile.path)", in: session)
+    try serve(run, "--port \(port) --data \(dataFile.path)", in: session)
+  }
+
+  /// Starts `standups --web` with `arguments`; returns its URL.
+  func serve(_ run: RecordedRun, _ arguments: String, in session: TmuxSession) throws -> String {
+    try run.start(program, "--web " + arguments, in: session)
     let screen = try session.waitFor("Serving on http://")
     let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
     let start = try #require(line.range(of: "http://"))
@@ -112,10 +117,7 @@ struct BrowserEndToEndTests {
   @Test func theDevtoolsPanelMovesThePageThroughItsActions() async throws {
     let run = try RecordedRun(name: "standups-web-devtools")
     let session = try TmuxSession(width: 120, height: 20)
-    try run.start(program, "--web --port 0 --mock", in: session)
-    let screen = try session.waitFor("Serving on http://")
-    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
-    let url = String(line[try #require(line.range(of: "http://")).lowerBound...].prefix { !$0.isWhitespace })
+    let url = try serve(run, "--port 0 --mock", in: session)
     let shots = screenshotsFolder()
     let address = "return location.pathname + location.search"
     try await Browser.withSession(width: 1280) { browser in
@@ -175,10 +177,7 @@ struct BrowserEndToEndTests {
     let run = try RecordedRun(name: "standups-web-record")
     let file = run.folder.appendingPathComponent("session.jsonl")
     let session = try TmuxSession(width: 120, height: 20)
-    try run.start(program, "--web --port 0 --mock --record \(file.path)", in: session)
-    let screen = try session.waitFor("Serving on http://")
-    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
-    let url = String(line[try #require(line.range(of: "http://")).lowerBound...].prefix { !$0.isWhitespace })
+    let url = try serve(run, "--port 0 --mock --record \(file.path)", in: session)
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url)
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
@@ -204,10 +203,7 @@ struct BrowserEndToEndTests {
     let run = try RecordedRun(name: "standups-web-shots")
     let dataFile = run.folder.appendingPathComponent("standups.json")
     let session = try TmuxSession(width: 120, height: 20)
-    try run.start(program, "--web --port 0 --mock", in: session)
-    let screen = try session.waitFor("Serving on http://")
-    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
-    let url = String(line[try #require(line.range(of: "http://")).lowerBound...].prefix { !$0.isWhitespace })
+    let url = try serve(run, "--port 0 --mock", in: session)
     _ = dataFile
     let shots = screenshotsFolder()
     for width in [375, 1280] {

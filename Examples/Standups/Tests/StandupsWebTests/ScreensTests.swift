@@ -15,6 +15,12 @@ struct ScreensTests {
 
   /// A tab that opened `path`, with the sample standups in the data file.
   func open(_ path: String = "/", standups: [Standup] = [.mock], devtools: Bool = false) throws -> WebTestClient? {
+    page(path, standups: standups).map { WebTestClient(page: devtools ? $0.showingDevtools() : $0) }
+  }
+
+  /// The page of a tab that opened `path`, with `standups` in the data file, a test clock, a
+  /// fixed date and incrementing UUIDs.
+  func page(_ path: String = "/", standups: [Standup] = [.mock], recordings: TabRecordings? = nil) -> WebPage? {
     files.withValue {
       $0[URL(fileURLWithPath: "/standups-tests/standups.json")] = try? JSONEncoder.standups.encode(
         IdentifiedArrayOf(uniqueElements: standups)
@@ -27,7 +33,7 @@ struct ScreensTests {
       $0.speechClient.authorizationStatus = { .denied }
       $0.uuid = .incrementing
     } operation: {
-      standupsPage(path).map { WebTestClient(page: devtools ? $0.showingDevtools() : $0) }
+      standupsPage(path, recordings: recordings)
     }
   }
 
@@ -207,25 +213,13 @@ struct ScreensTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let recordings = TabRecordings(first: folder.appendingPathComponent("session.jsonl"))
-    files.withValue {
-      $0[URL(fileURLWithPath: "/standups-tests/standups.json")] = try? JSONEncoder.standups.encode(
-        IdentifiedArrayOf(uniqueElements: [Standup.mock])
-      )
-    }
-    let (first, second) = withDependencies {
-      $0.continuousClock = clock
-      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
-      $0.defaultFileStorage = .inMemory(fileSystem: files)
-      $0.speechClient.authorizationStatus = { .denied }
-      $0.uuid = .incrementing
-    } operation: {
-      (standupsPage("/", recordings: recordings), standupsPage("/", recordings: recordings))
-    }
-    let page = try #require(first)
+    let first = page(recordings: recordings)
+    let second = page(recordings: recordings)
+    let firstPage = try #require(first)
     _ = try #require(second)
     // No devtools with a recording: moving the store would not be an action in it.
-    #expect(page.devtools == nil)
-    let tab = WebTestClient(page: page.showingDevtools())
+    #expect(firstPage.devtools == nil)
+    let tab = WebTestClient(page: firstPage.showingDevtools())
     await tab.click("Design")
     await tab.click("Edit")
     await tab.type("Design review", into: "Title")
