@@ -140,7 +140,9 @@ let package = Package(
     .testTarget(
       name: "StandupsCoreTests",
       dependencies: ["StandupsCore"],
-      path: "Examples/Standups/Tests/StandupsCoreTests"
+      path: "Examples/Standups/Tests/StandupsCoreTests",
+      // Recordings the tests read from their own folder (by `#filePath`), not resources.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "StandupsWebTests",
@@ -190,7 +192,8 @@ let package = Package(
         // through this library, which it loads by name: without it, XCTest tests share test
         // dependencies (a stack's element ids would go on counting from the previous test).
         .product(name: "DependenciesTestObserver", package: "swift-dependencies"),
-      ]
+      ],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",

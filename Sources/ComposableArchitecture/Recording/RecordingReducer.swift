@@ -1,7 +1,16 @@
-import ConcurrencyExtras
 import CustomDump
 import Dependencies
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
 
 extension Reducer {
   /// Writes every action this feature reduces to `url`, as JSON Lines, so that the session can be
@@ -42,10 +51,30 @@ public struct _RecordingReducer<Base: Reducer>: Reducer {
 }
 
 /// What a reducer read from the nondeterministic dependencies while reducing one action.
-final class DependencyReads: Sendable {
-  let uuids = LockIsolated<[UUID]>([])
-  let dates = LockIsolated<[Date]>([])
-  let randoms = LockIsolated<[UInt64]>([])
+///
+/// The recording generators write to ``current``, a task-local set only while the recorder runs
+/// the reducer: an effect (started after the reducer returned, in a task of its own) reading a
+/// generator later, or an earlier action's effect reading one meanwhile on another thread, is not
+/// this action's and is not written down.
+///
+/// `@unchecked Sendable` is safe: it is only reached through `current`, from the task that
+/// reduces (on the main actor), one action at a time.
+final class DependencyReads: @unchecked Sendable {
+  @TaskLocal static var current: DependencyReads?
+
+  private(set) var uuids: [UUID] = []
+  private(set) var dates: [Date] = []
+  private(set) var randoms: [UInt64] = []
+
+  func reset() {
+    uuids.removeAll(keepingCapacity: true)
+    dates.removeAll(keepingCapacity: true)
+    randoms.removeAll(keepingCapacity: true)
+  }
+
+  static func note(uuid: UUID) { current?.uuids.append(uuid) }
+  static func note(date: Date) { current?.dates.append(date) }
+  static func note(random: UInt64) { current?.randoms.append(random) }
 }
 
 /// The file a `_RecordingReducer` writes, and its counters.
@@ -62,6 +91,16 @@ final class Recorder: @unchecked Sendable {
   private var failed = false
   /// Made once: making an encoder costs more than encoding a small action.
   private let encoder = recordingEncoder()
+  /// The dependencies the feature reduces with: those in force at its first action, with `uuid`,
+  /// `date` and `withRandomNumberGenerator` answering theirs and writing each value down in
+  /// `reads`. Made once (a store's dependencies do not change), so that an action costs one
+  /// task-local push.
+  private var dependencies: DependencyValues?
+  private let reads = DependencyReads()
+  /// The JSON of actions whose type is plain bytes (no references: `.incrementTapped`,
+  /// `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action, so its JSON is
+  /// the same. Bounded.
+  private var plainActionJSON: [PlainBytes: Recording.Value] = [:]
 
   init(url: URL, stateEvery: Int) {
     self.url = url
@@ -78,38 +117,17 @@ final class Recorder: @unchecked Sendable {
     action: Base.Action,
     reduce: (inout Base.State) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
-    let source = MainActor.assumeIsolated { ActionSource.effectDepth > 0 } ? "receive" : "send"
-    @Dependency(\.self) var current
-    let dependencies = current
-    if handle == nil, !failed {
-      open(
-        header: RecordingHeader(
-          feature: String(reflecting: feature), state: json(state, encoder: encoder),
-          nextStackElementID: dependencies.stackElementID.peek().rawValue
-        ),
-        elapsed: stopwatch(dependencies)
-      )
+    if dependencies == nil, !failed {
+      start(feature, state: state)
     }
-    // The store's own generators, from the values in force now (inside the recording ones below,
-    // the current dependency would be the recording generator itself), and only when the reducer
-    // asks for them, so that a feature that reads none is not reported for unset test values.
-    let reads = DependencyReads()
-    let effect = withDependencies {
-      $0.uuid = UUIDGenerator {
-        let value = dependencies.uuid()
-        reads.uuids.withValue { $0.append(value) }
-        return value
+    guard let dependencies, !failed else { return reduce(&state) }
+    let source = MainActor.assumeIsolated { ActionSource.effectDepth > 0 } ? "receive" : "send"
+    var effect = Effect<Base.Action>.none
+    reads.reset()
+    DependencyReads.$current.withValue(reads) {
+      DependencyValues.$_current.withValue(dependencies) {
+        effect = reduce(&state)
       }
-      $0.date = DateGenerator {
-        let value = dependencies.date.now
-        reads.dates.withValue { $0.append(value) }
-        return value
-      }
-      $0.withRandomNumberGenerator = WithRandomNumberGenerator(
-        RecordingGenerator(upstream: dependencies, reads: reads)
-      )
-    } operation: {
-      reduce(&state)
     }
     sequence += 1
     let elapsed = elapsed()
@@ -118,15 +136,54 @@ final class Recorder: @unchecked Sendable {
       seq: sequence,
       t: (seconds * 1000).rounded(.up) / 1000,
       source: source,
-      action: json(action, encoder: encoder),
+      action: actionJSON(action),
       reads: RecordedReads(
-        uuid: reads.uuids.value, date: reads.dates.value.map(\.timeIntervalSince1970),
-        random: reads.randoms.value
+        uuid: reads.uuids, date: reads.dates.map(\.timeIntervalSince1970), random: reads.randoms
       ),
       state: sequence == 1 || sequence % stateEvery == 0 ? json(state, encoder: encoder) : nil
     )
     write(step.line)
     return effect
+  }
+
+  /// Opens the file with its header and makes the dependencies to reduce with, from those in
+  /// force now (the store's, with any overrides of reducers around this one).
+  private func start<Base: Reducer>(_ feature: Base.Type, state: Base.State) {
+    @Dependency(\.self) var current
+    let upstream = current
+    open(
+      header: RecordingHeader(
+        feature: String(reflecting: feature), state: json(state, encoder: encoder),
+        nextStackElementID: upstream.stackElementID.peek().rawValue
+      ),
+      elapsed: stopwatch(upstream)
+    )
+    // The store's own generators, from the values in force now, and read only when the reducer
+    // asks for them, so that a feature that reads none is not reported for unset test values.
+    var dependencies = upstream
+    dependencies.uuid = UUIDGenerator {
+      let value = upstream.uuid()
+      DependencyReads.note(uuid: value)
+      return value
+    }
+    dependencies.date = DateGenerator {
+      let value = upstream.date.now
+      DependencyReads.note(date: value)
+      return value
+    }
+    dependencies.withRandomNumberGenerator = WithRandomNumberGenerator(
+      RecordingGenerator(upstream: upstream)
+    )
+    self.dependencies = dependencies
+  }
+
+  /// `action` as JSON (or its dump), from `plainActionJSON` when its type is plain bytes.
+  private func actionJSON<Action>(_ action: Action) -> Recording.Value {
+    guard let bytes = PlainBytes(action) else { return json(action, encoder: encoder) }
+    if let cached = plainActionJSON[bytes] { return cached }
+    let value = json(action, encoder: encoder)
+    if plainActionJSON.count < 1_024 { plainActionJSON[bytes] = value }
+    return value
   }
 
   private func open(header: RecordingHeader, elapsed: @escaping () -> Duration) {
@@ -144,15 +201,47 @@ final class Recorder: @unchecked Sendable {
     }
   }
 
+  /// Writes `line` and a line feed with one `write(2)` (no buffering: a crash loses at most the
+  /// line being written).
   private func write(_ line: String) {
     guard let handle else { return }
-    do {
-      try handle.write(contentsOf: Data((line + "\n").utf8))
-    } catch {
+    var text = line
+    text.append("\n")
+    let result = text.withUTF8 { bytes -> Int32 in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(handle.fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return 0
+    }
+    if result != 0 {
       failed = true
       self.handle = nil
-      reportIssue("Recording to \(url.path) stopped: \(error)")
+      reportIssue("Recording to \(url.path) stopped: \(String(cString: strerror(result)))")
     }
+  }
+}
+
+/// The bytes of a value whose type holds no references and fits in 16 bytes; nil for others.
+struct PlainBytes: Hashable {
+  let type: ObjectIdentifier
+  let low: UInt64
+  let high: UInt64
+
+  init?<Value>(_ value: Value) {
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return nil }
+    var words: (UInt64, UInt64) = (0, 0)
+    withUnsafeBytes(of: value) { source in
+      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+    }
+    self.type = ObjectIdentifier(Value.self)
+    self.low = words.0
+    self.high = words.1
   }
 }
 
@@ -171,11 +260,10 @@ private func stopwatch(_ dependencies: DependencyValues) -> () -> Duration {
 /// Hands out the upstream generator's numbers and writes each down.
 private struct RecordingGenerator: RandomNumberGenerator, Sendable {
   let upstream: DependencyValues
-  let reads: DependencyReads
 
   mutating func next() -> UInt64 {
     let value = upstream.withRandomNumberGenerator { $0.next() }
-    reads.randoms.withValue { $0.append(value) }
+    DependencyReads.note(random: value)
     return value
   }
 }
@@ -200,4 +288,13 @@ enum ActionSource {
   // `@exclusivity(unchecked)`: only touched on the main actor, by a short increment and decrement
   // around a send, never held across a call.
   @exclusivity(unchecked) static var effectDepth = 0
+}
+
+/// `write(2)`, under a name the recorder's own `write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if os(Windows)
+    Int(_write(descriptor, bytes, UInt32(truncatingIfNeeded: count)))
+  #else
+    write(descriptor, bytes, count)
+  #endif
 }
