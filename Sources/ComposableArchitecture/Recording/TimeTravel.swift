@@ -31,10 +31,25 @@ public final class TimeTravelHistory<State, Action>: @unchecked Sendable, Observ
     /// Whether the front end sent it or an effect did.
     public let source: Recording.Source
     public let state: State
+    /// `actionSummary`, once worked out: a timeline shows every step on every render.
+    private let summary = SummaryCache()
+
+    init(action: Action, source: Recording.Source, state: State) {
+      self.action = action
+      self.source = source
+      self.state = state
+    }
 
     /// The action on one line, as `customDump` writes it, without the action type's name
     /// (`.path(.element(id: 0, action: …))`).
     public var actionSummary: String {
+      if let text = summary.text { return text }
+      let text = Self.summarize(action)
+      summary.text = text
+      return text
+    }
+
+    private static func summarize(_ action: Action) -> String {
       var text = ""
       customDump(action, to: &text, maxDepth: 6)
       text = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -49,6 +64,11 @@ public final class TimeTravelHistory<State, Action>: @unchecked Sendable, Observ
       }
       return text
     }
+  }
+
+  /// Where a step keeps its summary (a step is a value; its summary is worked out on first use).
+  final class SummaryCache {
+    var text: String?
   }
 
   /// How many steps are kept; older ones are forgotten (the oldest kept step's previous state
