@@ -59,7 +59,8 @@ public macro ObservationStateIgnored() =
 /// ```
 @attached(
   member,
-  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope)
+  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope),
+  named(_$bodyStorage)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)
@@ -74,7 +75,8 @@ public macro Reducer() =
 /// ```
 @attached(
   member,
-  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope)
+  names: named(State), named(Action), named(body), named(Body), named(CaseScope), named(scope),
+  named(_$bodyStorage)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)

@@ -71,7 +71,7 @@ extension ObservableStateMacro: MemberMacro {
     let modifierCases = inPlaceProperties(declaration).map { name in
       """
       if keyPath == \\Self.\(name) {
-          return \(moduleName)._$inPlace(\\Self.\(name)) { state, body in body(&state.\(name)) }
+          return \(moduleName)._$inPlace(\\Self.\(name), { $0.\(name) }) { state, body in body(&state.\(name)) }
         }
       """
     }

@@ -149,7 +149,7 @@ extension ReducerMacro: MemberMacro {
   ) throws -> [DeclSyntax] {
     guard validate(declaration, node, in: context) else { return [] }
     if let structDecl = declaration.as(StructDeclSyntax.self) {
-      return missingStructMembers(structDecl)
+      return missingStructMembers(structDecl) + bodyStorage(structDecl)
     }
     guard let enumDecl = declaration.as(EnumDeclSyntax.self) else { return [] }
     let access = enumDecl.accessPrefix
@@ -255,14 +255,27 @@ extension ReducerMacro: MemberMacro {
       )
     }
     if !declared.contains("body") {
-      members.append(
-        """
-        @\(raw: module).ReducerBuilder<Self.State, Self.Action>
-        \(raw: access)static var body: \(raw: bodyType) {
-          \(raw: body)
-        }
-        """
-      )
+      if cases.allCases.contains(where: \.value.hasDefaultValue) {
+        members.append(
+          """
+          @\(raw: module).ReducerBuilder<Self.State, Self.Action>
+          \(raw: access)static var body: \(raw: bodyType) {
+            \(raw: body)
+          }
+          """
+        )
+      } else {
+        // `Feature()` for every case: building the body once gives the same reducer every time.
+        members.append(
+          """
+          \(raw: access)static var body: \(raw: bodyType) {
+            \(raw: module)._cachedCaseBody(of: Self.self) {
+              \(raw: body)
+            }
+          }
+          """
+        )
+      }
       if !declared.contains("Body") {
         // The type of the static `body`, as TCA names it: `case nested(Nested.Body = Nested.body)`.
         members.append("\(raw: access)typealias Body = CaseBody")
@@ -368,6 +381,56 @@ extension ReducerMacro: MemberMacro {
     return members
   }
 
+  /// Storage for the built `body` (see `_ReducerBodyStorage`), when building it once gives the same
+  /// reducer as building it for every action: the struct has a computed `body` and no
+  /// `reduce(into:action:)`, no stored `var` but `@Dependency` ones, and `body` reads no dependency
+  /// and applies no dependency modifier while it is built. Reading dependencies inside the closures
+  /// of `Reduce` is fine: those run for every action.
+  static func bodyStorage(_ structDecl: StructDeclSyntax) -> [DeclSyntax] {
+    var body: VariableDeclSyntax?
+    var dependencyNames: Set<String> = []
+    for member in structDecl.memberBlock.members {
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "reduce" {
+        return []
+      }
+      guard
+        let property = member.decl.as(VariableDeclSyntax.self),
+        !property.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      else { continue }
+      if property.identifier?.text == "_$bodyStorage" { return [] }
+      if property.identifier?.text == "body" {
+        guard
+          property.bindings.count == 1, let binding = property.bindings.first,
+          binding.initializer == nil, binding.accessorBlock != nil
+        else { return [] }
+        body = property
+        continue
+      }
+      let isStored = property.bindings.allSatisfy { binding in
+        guard let accessors = binding.accessorBlock?.accessors else { return true }
+        guard case let .accessors(list) = accessors else { return false }
+        return list.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+      }
+      guard isStored, property.bindingSpecifier.tokenKind == .keyword(.var) else { continue }
+      // A stored `var` can change after the value is copied; only `@Dependency` ones are allowed.
+      guard property.attributes.contains(attributeNamed: "Dependency") else { return [] }
+      dependencyNames.formUnion(property.bindings.compactMap {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      })
+    }
+    guard let body, let accessors = body.bindings.first?.accessorBlock else { return [] }
+    let forbidden = dependencyNames.union([
+      "Dependency", "DependencyValues", "withDependencies", "dependency", "transformDependency",
+    ])
+    let reads = BuildTimeNames(viewMode: .sourceAccurate)
+    reads.walk(accessors)
+    guard reads.names.isDisjoint(with: forbidden) else { return [] }
+    let access = structDecl.accessPrefix
+    return [
+      "\(raw: access)let _$bodyStorage: \(raw: module)._ReducerBodyStorage? = \(raw: module)._ReducerBodyStorage()"
+    ]
+  }
+
   /// `@Reducer(state: .equatable, .hashable, .sendable, action: .equatable, .sendable)`.
   static func requestedConformances(_ node: AttributeSyntax) -> (state: [String], action: [String]) {
     guard case let .argumentList(arguments) = node.arguments else { return ([], []) }
@@ -421,6 +484,9 @@ struct ReducerCase {
     return reducer
   }
 
+  /// Whether the case runs a reducer its declaration gives (`case feature(Feature = Feature(…))`).
+  let hasDefaultValue: Bool
+
   /// The type of `reducerExpression`: the case's type, or `Inner.Body` for a nested enum reducer
   /// run through its static body.
   var childReducerType: String? {
@@ -431,6 +497,7 @@ struct ReducerCase {
   init(_ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, nestedEnumReducers: Set<String>) {
     name = element.name.text
     let parameters = Array(element.parameterClause?.parameters ?? [])
+    hasDefaultValue = parameters.contains { $0.defaultValue != nil }
     valueLabels = parameters.map { ($0.firstName ?? $0.secondName)?.text }
     guard
       !attributes.contains(attributeNamed: "ReducerCaseIgnored"),
@@ -494,4 +561,26 @@ public enum ReducerCaseIgnoredMacro: PeerMacro {
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] { [] }
+}
+
+/// The identifiers a `body` evaluates while it is built: everything but what the closures of
+/// `Reduce` hold, which run for every action instead.
+private final class BuildTimeNames: SyntaxVisitor {
+  var names: Set<String> = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    let callee = node.calledExpression.trimmedDescription
+    let name = callee.split(separator: "<").first.map(String.init) ?? callee
+    guard name == "Reduce" || name.hasSuffix(".Reduce") else { return .visitChildren }
+    // The arguments that are not closures (`Reduce(self.core)`) are evaluated now.
+    for argument in node.arguments where !argument.expression.is(ClosureExprSyntax.self) {
+      walk(argument)
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+    if case let .identifier(name) = token.tokenKind { names.insert(name) }
+    return .visitChildren
+  }
 }

@@ -50,12 +50,16 @@ struct ObservableStateMacroTests {
 
         static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
-            return ComposableArchitecture._$inPlace(\Self.count) { state, body in
+            return ComposableArchitecture._$inPlace(\Self.count, {
+                $0.count
+              }) { state, body in
               body(&state.count)
             }
           }
           if keyPath == \Self.title {
-            return ComposableArchitecture._$inPlace(\Self.title) { state, body in
+            return ComposableArchitecture._$inPlace(\Self.title, {
+                $0.title
+              }) { state, body in
               body(&state.title)
             }
           }
@@ -100,7 +104,9 @@ struct ObservableStateMacroTests {
 
         public static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
-            return ComposableArchitecture._$inPlace(\Self.count) { state, body in
+            return ComposableArchitecture._$inPlace(\Self.count, {
+                $0.count
+              }) { state, body in
               body(&state.count)
             }
           }

@@ -38,11 +38,130 @@ struct ReducerMacroTests {
         var body: some ReducerOf<Self> {
           EmptyReducer()
         }
+
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
       }
 
       extension Feature: ComposableArchitecture.Reducer {
       }
       """
+    }
+  }
+
+  /// Dependencies read inside `Reduce` run for every action: the built body is still kept.
+  @Test func structReadingDependenciesInReduceKeepsItsBody() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        enum Action {}
+        @Dependency(\\.uuid) var uuid
+        var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            _ = uuid()
+            return .none
+          }
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      struct Feature {
+        struct State {}
+        @CasePaths.CasePathable
+        enum Action {}
+        @Dependency(\.uuid) var uuid
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            _ = uuid()
+            return .none
+          }
+        }
+
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
+      }
+
+      extension Feature: ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
+  /// A body that reads a dependency while it is built, applies `.dependency`, or belongs to a
+  /// struct with a stored `var`, is built for every action: no storage.
+  @Test func structsWhoseBodyCanChangeAreNotKept() {
+    assertMacro {
+      """
+      @Reducer
+      struct ReadsWhileBuilding {
+        struct State {}
+        enum Action {}
+        @Dependency(\\.client) var client
+        var body: some ReducerOf<Self> {
+          Scope(state: \\.self, action: \\.self) { Child(client: client) }
+        }
+      }
+      @Reducer
+      struct Modifies {
+        struct State {}
+        enum Action {}
+        var body: some ReducerOf<Self> {
+          Child().dependency(\\.uuid, .incrementing)
+        }
+      }
+      @Reducer
+      struct HasVar {
+        struct State {}
+        enum Action {}
+        var isOn = false
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      struct ReadsWhileBuilding {
+        struct State {}
+        @CasePaths.CasePathable
+        enum Action {}
+        @Dependency(\.client) var client
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          Scope(state: \.self, action: \.self) { Child(client: client) }
+        }
+      }
+      struct Modifies {
+        struct State {}
+        @CasePaths.CasePathable
+        enum Action {}
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          Child().dependency(\.uuid, .incrementing)
+        }
+      }
+      struct HasVar {
+        struct State {}
+        @CasePaths.CasePathable
+        enum Action {}
+        var isOn = false
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension ReadsWhileBuilding: ComposableArchitecture.Reducer {
+      }
+
+      extension Modifies: ComposableArchitecture.Reducer {
+      }
+
+      extension HasVar: ComposableArchitecture.Reducer {
+      }
+      """#
     }
   }
 
@@ -105,6 +224,8 @@ struct ReducerMacroTests {
         enum Action {}
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> { EmptyReducer() }
+
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
       }
       """
     }
@@ -298,10 +419,11 @@ struct ReducerMacroTests {
           }
         }
 
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Scope<Self.State, Self.Action, EditFeature> {
-          ComposableArchitecture.Scope(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
-            EditFeature()
+          ComposableArchitecture._cachedCaseBody(of: Self.self) {
+            ComposableArchitecture.Scope(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
+              EditFeature()
+            }
           }
         }
 
@@ -410,10 +532,11 @@ struct ReducerMacroTests {
           }
         }
 
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         public static var body: ComposableArchitecture.Scope<Self.State, Self.Action, Detail> {
-          ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
-            Detail()
+          ComposableArchitecture._cachedCaseBody(of: Self.self) {
+            ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+              Detail()
+            }
           }
         }
 
@@ -675,19 +798,20 @@ struct ReducerMacroTests {
           }
         }
 
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
-          ComposableArchitecture.Reduce(ComposableArchitecture.CombineReducers {
-              ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
-                Detail()
-              }
-              #if os(Linux)
-              ComposableArchitecture.Scope(state: \Self.State.Cases.terminal, action: \Self.Action.Cases.terminal) {
-                Terminal()
-              }
-              #else
-              #endif
-            })
+          ComposableArchitecture._cachedCaseBody(of: Self.self) {
+            ComposableArchitecture.Reduce(ComposableArchitecture.CombineReducers {
+                ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+                  Detail()
+                }
+                #if os(Linux)
+                ComposableArchitecture.Scope(state: \Self.State.Cases.terminal, action: \Self.Action.Cases.terminal) {
+                  Terminal()
+                }
+                #else
+                #endif
+              })
+          }
         }
 
         typealias Body = CaseBody
@@ -803,10 +927,11 @@ struct ReducerMacroTests {
             }
           }
 
-          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
           static var body: ComposableArchitecture.Scope<Self.State, Self.Action, Profile> {
-            ComposableArchitecture.Scope(state: \Self.State.Cases.profile, action: \Self.Action.Cases.profile) {
-              Profile()
+            ComposableArchitecture._cachedCaseBody(of: Self.self) {
+              ComposableArchitecture.Scope(state: \Self.State.Cases.profile, action: \Self.Action.Cases.profile) {
+                Profile()
+              }
             }
           }
 
@@ -910,13 +1035,14 @@ struct ReducerMacroTests {
           }
         }
 
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture._Sequence<ComposableArchitecture.Scope<Self.State, Self.Action, Detail>, ComposableArchitecture.Scope<Self.State, Self.Action, Settings.Body>> {
-          ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
-            Detail()
-          }
-          ComposableArchitecture.Scope(state: \Self.State.Cases.settings, action: \Self.Action.Cases.settings) {
-            Settings.body
+          ComposableArchitecture._cachedCaseBody(of: Self.self) {
+            ComposableArchitecture.Scope(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+              Detail()
+            }
+            ComposableArchitecture.Scope(state: \Self.State.Cases.settings, action: \Self.Action.Cases.settings) {
+              Settings.body
+            }
           }
         }
 
@@ -1158,12 +1284,16 @@ struct ReducerMacroTests {
         var body: some Reducer<Int, Bool> {
           EmptyReducer()
         }
+
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
       }
       struct Wrapper {
         @ComposableArchitecture.ReducerBuilder<Base.State, Base.Action>
         var body: some ReducerOf<Base> {
           EmptyReducer()
         }
+
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
       }
       struct Reducing {
         func reduce(into state: inout Base.State, action: Base.Action) -> EffectOf<Base> {

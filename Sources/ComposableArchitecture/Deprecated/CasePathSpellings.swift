@@ -15,7 +15,7 @@ extension Scope {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: .keyPath(toChildState), toChildAction: .casePath(toChildAction), child: child()
+      toChildState: .keyPath(InPlacePath(toChildState)), toChildAction: .casePath(toChildAction), child: child()
     )
   }
 

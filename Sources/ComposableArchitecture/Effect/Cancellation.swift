@@ -15,7 +15,7 @@ extension Effect {
   /// copies of one feature, or two rows of a `forEach`, never cancel each other's effects.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation { return .none }
-    @Dependency(\.navigationIDPath) var navigationIDPath
+    let navigationIDPath = DependencyValues._current.navigationIDPath
     return Self(
       operation: .cancellable(
         CancelKey(id: id, path: navigationIDPath), cancelInFlight: cancelInFlight, self
@@ -35,7 +35,7 @@ extension Effect {
 
   /// An effect that cancels every in-flight effect marked with any of `ids`.
   public static func cancel<ID: Hashable & Sendable>(ids: some Sequence<ID>) -> Self {
-    @Dependency(\.navigationIDPath) var navigationIDPath
+    let navigationIDPath = DependencyValues._current.navigationIDPath
     return Self(operation: .cancel(.keys(ids.map { CancelKey(id: $0, path: navigationIDPath) })))
   }
 
@@ -99,7 +99,7 @@ extension Task where Success == Never, Failure == Never {
   /// return .run { _ in Task.cancel(id: CancelID.timer) }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    @Dependency(\.navigationIDPath) var navigationIDPath
+    let navigationIDPath = DependencyValues._current.navigationIDPath
     @Dependency(\.cancellationRegistry) var registry
     registry.cancel(.keys([CancelKey(id: id, path: navigationIDPath)]))
   }

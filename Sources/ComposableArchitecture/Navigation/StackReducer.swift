@@ -129,7 +129,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let ids = state[keyPath: toStackState].ids
     guard !areSameStorage(mounted, ids), mounted != ids else { return .none }
 
-    @Dependency(\.navigationIDPath) var parentPath
+    let parentPath = DependencyValues._current.navigationIDPath
     var effects: [Effect<Parent.Action>] = []
     for id in mounted.subtracting(ids) {
       effects.append(.cancelAll(under: parentPath.appending(navigationID(for: id))))

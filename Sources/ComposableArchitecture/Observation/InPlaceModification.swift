@@ -18,17 +18,51 @@ extension _InPlaceModifiable {
   public static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] { [] }
 }
 
-/// Used by the generated `_$modifier(for:)`: mutate `member` in place as a `Value`.
+/// Used by the generated `_$modifier(for:)`: read `member` directly and mutate it in place.
 public func _$inPlace<Root, Member>(
   _ keyPath: KeyPath<Root, Member>,
+  _ read: @escaping (Root) -> Member,
   _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
 ) -> Any {
-  InPlaceModifier(modify: modify)
+  InPlaceModifier(read: read, modify: modify)
 }
 
 @usableFromInline
 struct InPlaceModifier<Root, Member> {
+  @usableFromInline let read: (Root) -> Member
   @usableFromInline let modify: (inout Root, (inout Member) -> Void) -> Void
+}
+
+/// A writable key path resolved once, when an operator is made: reads and in-place writes go
+/// through the property's accessors directly when the root is `@ObservableState` (see
+/// `modifyInPlace`), through the key path otherwise. Applying a key path on Linux walks its
+/// components generically, about 2 000 instructions a read.
+@usableFromInline
+struct InPlacePath<Root, Value> {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+  @usableFromInline let modifier: InPlaceModifier<Root, Value>?
+
+  @inlinable
+  init(_ keyPath: WritableKeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.modifier = inPlaceModifier(for: keyPath)
+  }
+
+  @inlinable
+  func read(_ root: Root) -> Value {
+    guard let modifier else { return root[keyPath: keyPath] }
+    return modifier.read(root)
+  }
+
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    guard let modifier else { return body(&root[keyPath: keyPath]) }
+    return withoutActuallyEscaping(body) { body in
+      var result: Result?
+      modifier.modify(&root) { result = body(&$0) }
+      return result!
+    }
+  }
 }
 
 /// Which key paths have an in-place modifier, looked up once per key path object.
@@ -50,14 +84,7 @@ func modifyInPlace<Root, Value, Result>(
   at keyPath: WritableKeyPath<Root, Value>,
   _ body: (inout Value) -> Result
 ) -> Result {
-  guard let modifier = inPlaceModifier(for: keyPath) else {
-    return body(&root[keyPath: keyPath])
-  }
-  return withoutActuallyEscaping(body) { body in
-    var result: Result?
-    modifier.modify(&root) { result = body(&$0) }
-    return result!
-  }
+  InPlacePath(keyPath).modify(&root, body)
 }
 
 @usableFromInline

@@ -25,6 +25,7 @@ where State: CaseReducerState, State.StateReducer == Self {
   /// The current case, with a child store for a feature case.
   @MainActor
   static func scope(_ store: Store<State, Action>) -> CaseScope
+
 }
 
 extension CaseReducer {
@@ -33,6 +34,37 @@ extension CaseReducer {
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     Self.body.reduce(into: &state, action: action)
+  }
+}
+
+/// The static `body` `@Reducer` synthesizes for an enum, built once per type and kept (see
+/// `_ReducerBodyStorage`): it is one `Scope` per case running `Feature()`, the same every time.
+/// Bodies whose cases give their own reducer (`case feature(Feature = Feature(…))`) are built on
+/// every read instead, since that expression could read dependencies.
+public func _cachedCaseBody<R: CaseReducer, Body>(
+  of reducer: R.Type,
+  @ReducerBuilder<R.State, R.Action> build: () -> Body
+) -> Body {
+  caseBodies.body(of: reducer, build: build)
+}
+
+private let caseBodies = CaseBodies()
+
+private final class CaseBodies: Sendable {
+  private let built = Locked<[ObjectIdentifier: AnyObject]>([:])
+
+  func body<Body>(of reducer: Any.Type, build: () -> Body) -> Body {
+    let key = ObjectIdentifier(reducer)
+    if let box = built.withLock({ $0[key] }) {
+      return unsafeDowncast(box, to: _ReducerBodyStorage.Box<Body>.self).value
+    }
+    let box = _ReducerBodyStorage.Box(build())
+    let kept = built.withLock { built in
+      if let existing = built[key] { return existing }
+      built[key] = box
+      return box
+    }
+    return unsafeDowncast(kept, to: _ReducerBodyStorage.Box<Body>.self).value
   }
 }
 

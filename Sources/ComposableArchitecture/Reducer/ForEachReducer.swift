@@ -31,7 +31,7 @@ extension Reducer {
       parent: self,
       element: element(),
       toElementsState: toElementsState,
-      toElementAction: .keyPath(toElementAction),
+      toElementAction: .resolving(toElementAction),
       location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -42,8 +42,10 @@ extension Reducer {
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
-  @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementsState: InPlacePath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  /// The slot part of every element's navigation id, made once.
+  @usableFromInline let slot: AnyHashableSendable
   @usableFromInline let location: OperatorLocation
 
   @inlinable
@@ -56,20 +58,22 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) {
     self.parent = parent
     self.element = element
-    self.toElementsState = toElementsState
+    self.toElementsState = InPlacePath(toElementsState)
     self.toElementAction = toElementAction
+    self.slot = AnyHashableSendable(UncheckedHashable(toElementsState))
     self.location = location
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffects = reduceElement(into: &state, action: action)
-    let idsBefore = state[keyPath: toElementsState].ids
+    let idsBefore = toElementsState.read(state).ids
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: toElementsState].ids
-    return elementEffects
-      .merge(with: parentEffects)
-      .merge(with: tearDownRemoved(before: idsBefore, after: idsAfter))
+    let idsAfter = toElementsState.read(state).ids
+    let effects = elementEffects.merge(with: parentEffects)
+    // The parent left the elements as they were (the common case): nothing was removed.
+    if areSameStorage(idsBefore, idsAfter) { return effects }
+    return effects.merge(with: tearDownRemoved(before: idsBefore, after: idsAfter))
   }
 
   @inlinable
@@ -78,13 +82,14 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
       return .none
     }
-    guard state[keyPath: toElementsState].index(id: id) != nil else {
+    // Looked up once: the index stays valid into the in-place access that follows.
+    guard let index = toElementsState.read(state).index(id: id) else {
       reportMissingElement(id: id, action: action)
       return .none
     }
     let navigationID = navigationID(for: id)
-    let effect = modifyInPlace(&state, at: toElementsState) { elements in
-      element.reduceAsChild(into: &elements[id: id]!, action: elementAction, navigationID: navigationID)
+    let effect = toElementsState.modify(&state) { elements in
+      element.reduceAsChild(into: &elements[index], action: elementAction, navigationID: navigationID)
     }
     if effect.isNone { return .none }
     return effect.map { toElementAction.embed(.element(id: id, action: $0)) }
@@ -101,8 +106,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   @usableFromInline
   func tearDownRemoved(before: OrderedSet<ID>, after: OrderedSet<ID>) -> Effect<Parent.Action> {
-    guard !areSameStorage(before, after), before != after else { return .none }
-    @Dependency(\.navigationIDPath) var parentPath
+    guard before != after else { return .none }
+    let parentPath = DependencyValues._current.navigationIDPath
     return .merge(
       before.subtracting(after).map { .cancelAll(under: parentPath.appending(navigationID(for: $0))) }
     )
@@ -110,9 +115,6 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   @usableFromInline
   func navigationID(for id: ID) -> NavigationID {
-    NavigationID(
-      slot: AnyHashableSendable(UncheckedHashable(toElementsState)),
-      identity: AnyHashableSendable(id)
-    )
+    NavigationID(slot: slot, identity: AnyHashableSendable(id))
   }
 }

@@ -107,20 +107,23 @@ extension Reducer {
   func reduceAsChild(
     into state: inout State, action: Action, navigationID: NavigationID
   ) -> Effect<Action> {
-    @Dependency(\.navigationIDPath) var parentPath
-    let childPath = parentPath.appending(navigationID)
-    return withDependencies {
-      $0.navigationIDPath = childPath
-    } operation: {
-      reduce(into: &state, action: action)
+    // The task-local is read and pushed directly rather than through `@Dependency` and
+    // `withDependencies`: this runs for every action a child receives, and the property wrapper
+    // merges dictionaries on each read (see SPEC 12 and the README's performance notes).
+    var dependencies = DependencyValues._current
+    let childPath = dependencies.navigationIDPath.appending(navigationID)
+    dependencies.navigationIDPath = childPath
+    var effect = Effect<Action>.none
+    DependencyValues.$_current.withValue(dependencies) {
+      effect = reduce(into: &state, action: action)
     }
-    .cancellable(navigationIDPath: childPath)
+    return effect.cancellable(navigationIDPath: childPath)
   }
 
   /// Cancels the effects of a child that was replaced or removed while the parent ran.
   func tearDown(childBefore: NavigationID?, childAfter: NavigationID?) -> Effect<Action> {
     guard let childBefore, childBefore != childAfter else { return .none }
-    @Dependency(\.navigationIDPath) var parentPath
+    let parentPath = DependencyValues._current.navigationIDPath
     return .cancelAll(under: parentPath.appending(childBefore))
   }
 }

@@ -34,6 +34,15 @@ public protocol Reducer<State, Action> {
   /// The reducer that this one is made of.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Where `body` is kept once built; added by `@Reducer` (see ``_ReducerBodyStorage``), `nil`
+  /// for reducers that build `body` for every action.
+  var _$bodyStorage: _ReducerBodyStorage? { get }
+}
+
+extension Reducer {
+  @inlinable
+  public var _$bodyStorage: _ReducerBodyStorage? { nil }
 }
 
 /// A reducer with the same state and action as `R`: `some ReducerOf<Self>`.
@@ -52,10 +61,13 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer<State, Action> {
-  /// Runs ``body``.
+  /// Runs ``body``: the one kept in ``_$bodyStorage`` if the reducer has one.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    if let storage = _$bodyStorage {
+      return storage.body(of: self).reduce(into: &state, action: action)
+    }
+    return body.reduce(into: &state, action: action)
   }
 }
 

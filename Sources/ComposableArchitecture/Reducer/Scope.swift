@@ -17,7 +17,7 @@
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case keyPath(InPlacePath<ParentState, Child.State>)
     case casePath(
       AnyCasePath<ParentState, Child.State>,
       fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
@@ -43,7 +43,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
     self.init(
-      toChildState: .keyPath(toChildState), toChildAction: .keyPath(toChildAction), child: child()
+      toChildState: .keyPath(InPlacePath(toChildState)), toChildAction: .resolving(toChildAction), child: child()
     )
   }
 
@@ -76,7 +76,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       toChildState: .casePath(
         AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
       ),
-      toChildAction: .keyPath(toChildAction),
+      toChildAction: .resolving(toChildAction),
       child: child()
     )
   }
@@ -87,7 +87,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case let .keyPath(toChildState):
-      let effect = modifyInPlace(&state, at: toChildState) { childState in
+      let effect = toChildState.modify(&state) { childState in
         child.reduce(into: &childState, action: childAction)
       }
       return effect.isNone ? .none : effect.map { toChildAction.embed($0) }
