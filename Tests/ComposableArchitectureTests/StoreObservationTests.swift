@@ -84,8 +84,61 @@ private struct Either {
   }
 }
 
+/// A value that is not observable state and counts how often it is hashed.
+private struct Item: Hashable {
+  static let hashes = LockIsolated(0)
+  var id: Int
+  func hash(into hasher: inout Hasher) {
+    Self.hashes.withValue { $0 += 1 }
+    hasher.combine(id)
+  }
+}
+
+/// An enum state whose case holds plain values.
+@Reducer
+private struct Loader {
+  @ObservableState
+  enum State: Equatable {
+    case loading
+    case loaded([Item])
+  }
+  enum Action { case tick, append(Int), reload }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    guard case let .loaded(items) = state else { return .none }
+    switch action {
+    case .tick:
+      return .none
+    case let .append(id):
+      state = .loaded(items + [Item(id: id)])
+      return .none
+    case .reload:
+      state = .loaded(items.map { $0 })  // an equal array in a new buffer
+      return .none
+    }
+  }
+}
+
 @MainActor
 struct StoreObservationTests {
+  /// The identity of `.loaded(items)` is read after every send: it must not cost a pass over the
+  /// items, and must still change when they do.
+  @Test func anEnumCaseOfPlainValuesIsComparedWithoutHashingIt() {
+    let store = Store(initialState: .loaded((0..<1_000).map { Item(id: $0) })) { Loader() }
+    let observers = Notifications()
+    observers.track { _ = store.state }
+    let hashesBefore = Item.hashes.value
+
+    store.send(.tick)
+    store.send(.reload)
+    #expect(observers.count == 0)
+    #expect(Item.hashes.value == hashesBefore)
+
+    store.send(.append(1_000))
+    #expect(observers.count == 1)
+    #expect(store.state == .loaded((0...1_000).map { Item(id: $0) }))
+  }
+
   @Test func readingAFieldThroughTheStoreTracksOnlyThatField() {
     let store = Store(initialState: Counter.State()) { Counter() }
     let countObservers = Notifications()

@@ -144,3 +144,29 @@ struct Effects {
     }
   }
 }
+
+// MARK: - An enum state holding plain values
+
+/// An `@ObservableState` enum whose case holds a plain (hashable, not observable) array: a root
+/// store reads the state's identity after every send, whatever the action did.
+@Reducer
+struct Loaded {
+  struct Item: Hashable {
+    var id: Int
+    var title: String
+  }
+  @ObservableState
+  enum State: Equatable {
+    case loading
+    case loaded([Item])
+  }
+  enum Action { case tick }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .none
+  }
+
+  static func state(count: Int) -> State {
+    .loaded((0..<count).map { Item(id: $0, title: "Item \($0)") })
+  }
+}

@@ -156,6 +156,15 @@ func makeBenchmarks() -> [Benchmark] {
     }
   }
 
+  // A send to a root store whose state is an enum case holding 100 or 100 000 plain values.
+  func enumPayload(_ count: Int, name: String) -> Benchmark {
+    let store = Store(initialState: Loaded.state(count: count)) { Loaded() }
+    return Benchmark(name: name, operationsPerSample: 20_000) { n in
+      for _ in 0..<n { store.send(.tick) }
+      if case let .loaded(items) = store.state { sink &+= items.count }
+    }
+  }
+
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   return ([
     observableMethod, directReduce, rootSend,
@@ -166,6 +175,8 @@ func makeBenchmarks() -> [Benchmark] {
     directNested("direct-reduce-nested-depth-10-inline-key-paths", depth: 10, NestedInline()),
     readDepth1, readDepth10,
     scopeCached, scopeNew, caseKeyPathLiteral, rows(100), rows(10_000), rows(100_000),
+    enumPayload(100, name: "enum-payload-send-100"),
+    enumPayload(100_000, name: "enum-payload-send-100k"),
     frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
     frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
   ] + recordingBenchmarks())
@@ -252,7 +263,13 @@ func main() async {
   print("send-vs-observable: \(ratio("store-send-root", "observable-method"))")
   print("send-vs-reduce: \(ratio("store-send-root", "direct-reduce"))")
   print("depth10-vs-depth1: \(ratio("store-send-scoped-depth-10", "store-send-scoped-depth-1"))")
+  print(
+    "inline-vs-static-keypaths: "
+      + ratio("direct-reduce-nested-depth-10-inline-key-paths", "direct-reduce-nested-depth-10")
+  )
+  print("row-vs-root-send: \(ratio("foreach-row-action-100", "store-send-root"))")
   print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
+  print("enum-payload-100k-vs-100: \(ratio("enum-payload-send-100k", "enum-payload-send-100"))")
   print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
   printTerminalFigures()
   printRecordingFigures()

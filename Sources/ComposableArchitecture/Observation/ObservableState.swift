@@ -32,10 +32,10 @@ public protocol ObservableState: Observable {
 public struct ObservableStateID: Hashable, Sendable {
   private var serial: UInt64
   private var tag: Int?
-  /// For an enum case holding a value that is not observable state (`case count(Int)`), the
-  /// value's hash: a new value in the same case is another identity, so observers of the enum
-  /// hear `.count(0)` becoming `.count(1)`. (Not hashable: the case alone identifies it.)
-  private var payload: Int?
+  /// For an enum case holding a hashable value that is not observable state (`case count(Int)`),
+  /// the value itself: a different value in the same case is another identity, so observers of
+  /// the enum hear `.count(0)` becoming `.count(1)`. (Not hashable: the case alone identifies it.)
+  private var payload: Payload?
 
   /// A new, unique identity.
   public init() {
@@ -47,7 +47,7 @@ public struct ObservableStateID: Hashable, Sendable {
     self.payload = nil
   }
 
-  private init(serial: UInt64, tag: Int?, payload: Int?) {
+  private init(serial: UInt64, tag: Int?, payload: Payload?) {
     self.serial = serial
     self.tag = tag
     self.payload = payload
@@ -60,7 +60,7 @@ public struct ObservableStateID: Hashable, Sendable {
     if let observable = value as? any ObservableState {
       return observable._$id
     }
-    return Self(serial: 0, tag: nil, payload: (value as? any Hashable)?.hashValue)
+    return Self(serial: 0, tag: nil, payload: (value as? any Hashable).map(Payload.init))
   }
 
   /// The identity of an observable value.
@@ -73,6 +73,17 @@ public struct ObservableStateID: Hashable, Sendable {
     Self(serial: serial, tag: tag, payload: payload)
   }
 
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.serial == rhs.serial && lhs.tag == rhs.tag && lhs.payload == rhs.payload
+  }
+
+  /// Hashes the serial and the tag only: identities that differ only in their payload collide,
+  /// and equality tells them apart (hashing a payload would cost as much as it holds).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(serial)
+    hasher.combine(tag)
+  }
+
   /// Detaches `value` if it is observable state.
   public static func _$willModify<T>(_ value: inout T) {
     guard var observable = value as? any ObservableState else { return }
@@ -82,6 +93,29 @@ public struct ObservableStateID: Hashable, Sendable {
 }
 
 private let nextSerial = Locked<UInt64>(0)
+
+/// An enum case's payload, kept in its identity and compared by value when an identity is
+/// compared (after every send, for a root store of such an enum). Comparing costs O(1) when the
+/// payload is unchanged: values whose bytes are identical (a `[Item]` whose buffer is the same)
+/// are the same without calling `==`, and an identity keeps the payload's storage alive, so a
+/// reducer's edit of it makes new storage rather than editing the kept one in place. Hashing the
+/// payload instead, as identities once did, cost O(n) for `.loaded([Item])` on every send.
+struct Payload: Equatable, @unchecked Sendable {
+  // `@unchecked`: the value is a copy of state, never mutated here; it is only compared with
+  // `==`, on whichever thread compares the identities holding it, like the state it came from.
+  let value: any Hashable
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    func isEqual<Value: Hashable>(_ lhs: Value) -> Bool {
+      guard let rhs = rhs.value as? Value else { return false }
+      // A class instance's bytes are its reference: the same object may have changed since.
+      if !(Value.self is AnyObject.Type), haveSameBytes(lhs, rhs) { return true }
+      return lhs == rhs
+    }
+    return isEqual(lhs.value)
+  }
+}
+
 
 // MARK: - Identity comparison used by the generated setters.
 

@@ -141,7 +141,7 @@ public struct _ModifySnapshot<Member> {
 
 @usableFromInline
 func areSameIDs<ID>(_ lhs: OrderedSet<ID>, _ rhs: OrderedSet<ID>) -> Bool {
-  areSameStorage(lhs, rhs) || lhs == rhs
+  haveSameBytes(lhs, rhs) || lhs == rhs
 }
 
 // The registrar is invisible to a state's own conformances: two states are equal, hash alike and

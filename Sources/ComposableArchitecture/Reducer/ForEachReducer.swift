@@ -72,7 +72,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let idsAfter = toElementsState.read(state).ids
     let effects = elementEffects.merge(with: parentEffects)
     // The parent left the elements as they were (the common case): nothing was removed.
-    if areSameStorage(idsBefore, idsAfter) { return effects }
+    if haveSameBytes(idsBefore, idsAfter) { return effects }
     return effects.merge(with: tearDownRemoved(before: idsBefore, after: idsAfter))
   }
 
