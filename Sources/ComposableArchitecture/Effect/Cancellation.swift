@@ -107,13 +107,16 @@ extension Task where Success == Never, Failure == Never {
 
 /// A user's cancellation id, scoped to the navigation element that used it.
 struct CancelKey: Hashable, Sendable {
-  let type: ObjectIdentifier
-  let id: AnyHashableSendable
+  /// The id alone, with its type: ids of different types never match.
+  struct ID: Hashable, Sendable {
+    let type: ObjectIdentifier
+    let value: AnyHashableSendable
+  }
+  let id: ID
   let path: NavigationIDPath
 
-  init<ID: Hashable & Sendable>(id: ID, path: NavigationIDPath) {
-    self.type = ObjectIdentifier(ID.self)
-    self.id = AnyHashableSendable(id)
+  init<Value: Hashable & Sendable>(id: Value, path: NavigationIDPath) {
+    self.id = ID(type: ObjectIdentifier(Value.self), value: AnyHashableSendable(id))
     self.path = path
   }
 }
@@ -133,7 +136,9 @@ enum CancellationTarget: Sendable {
 final class CancellationRegistry: Sendable {
   private struct Entries {
     var nextToken: UInt64 = 0
-    var cancellers: [CancelKey: [UInt64: @Sendable () -> Void]] = [:]
+    /// By id, then by the navigation path it was used at: cancelling an id looks up that id's
+    /// paths only, so cancelling n ids among n running effects is O(n), not O(n²).
+    var cancellers: [CancelKey.ID: [NavigationIDPath: [UInt64: @Sendable () -> Void]]] = [:]
     var throttles: [CancelKey: any Sendable] = [:]
     var dismissals: [NavigationIDPath: AsyncStream<Void>.Continuation] = [:]
   }
@@ -145,7 +150,7 @@ final class CancellationRegistry: Sendable {
     entries.withLock { entries in
       entries.nextToken += 1
       for key in keys {
-        entries.cancellers[key, default: [:]][entries.nextToken] = cancel
+        entries.cancellers[key.id, default: [:]][key.path, default: [:]][entries.nextToken] = cancel
       }
       return entries.nextToken
     }
@@ -154,9 +159,12 @@ final class CancellationRegistry: Sendable {
   func remove(_ token: UInt64, keys: [CancelKey]) {
     entries.withLock { entries in
       for key in keys {
-        entries.cancellers[key]?[token] = nil
-        if entries.cancellers[key]?.isEmpty == true {
-          entries.cancellers[key] = nil
+        entries.cancellers[key.id]?[key.path]?[token] = nil
+        if entries.cancellers[key.id]?[key.path]?.isEmpty == true {
+          entries.cancellers[key.id]?[key.path] = nil
+        }
+        if entries.cancellers[key.id]?.isEmpty == true {
+          entries.cancellers[key.id] = nil
         }
       }
     }
@@ -164,17 +172,30 @@ final class CancellationRegistry: Sendable {
 
   func cancel(_ target: CancellationTarget) {
     let cancellers = entries.withLock { entries in
-      let keys: [CancelKey]
+      var cancelled: [@Sendable () -> Void] = []
+      // Removes what `id` marked at the paths `isCancelled` picks.
+      func cancel(_ id: CancelKey.ID, where isCancelled: (NavigationIDPath) -> Bool) {
+        guard let byPath = entries.cancellers[id] else { return }
+        for (path, tokens) in byPath where isCancelled(path) {
+          cancelled.append(contentsOf: tokens.values)
+          entries.cancellers[id]?[path] = nil
+        }
+        if entries.cancellers[id]?.isEmpty == true {
+          entries.cancellers[id] = nil
+        }
+      }
       switch target {
       case let .keys(targetKeys):
         // An id cancels what was marked with it at its navigation path and below it, as in
         // TCA: a parent's `.cancel(id:)` reaches the same id in its presented children and
         // stack elements, while siblings (two rows, two presentations) stay apart.
-        keys = entries.cancellers.keys.filter { key in
-          targetKeys.contains { $0.type == key.type && $0.id == key.id && key.path.hasPrefix($0.path) }
+        for key in targetKeys {
+          cancel(key.id) { $0.hasPrefix(key.path) }
         }
       case let .navigation(path):
-        keys = entries.cancellers.keys.filter { $0.path.hasPrefix(path) }
+        for id in Array(entries.cancellers.keys) {
+          cancel(id) { $0.hasPrefix(path) }
+        }
         for key in entries.throttles.keys where key.path.hasPrefix(path) {
           entries.throttles[key] = nil
         }
@@ -182,7 +203,7 @@ final class CancellationRegistry: Sendable {
           entries.dismissals.removeValue(forKey: dismissal)?.finish()
         }
       }
-      return keys.flatMap { entries.cancellers.removeValue(forKey: $0)?.values ?? [:].values }
+      return cancelled
     }
     for cancel in cancellers {
       cancel()
@@ -206,7 +227,9 @@ final class CancellationRegistry: Sendable {
 
   /// The number of running pieces of work marked with some id (for tests and benchmarks).
   var count: Int {
-    entries.withLock { Set($0.cancellers.values.flatMap(\.keys)).count }
+    entries.withLock { entries in
+      Set(entries.cancellers.values.flatMap { $0.values.flatMap(\.keys) }).count
+    }
   }
 
   /// Runs `operation` in a child task that `cancel` can reach under `key`.

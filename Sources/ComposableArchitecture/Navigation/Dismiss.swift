@@ -129,6 +129,6 @@ struct PresentationLifetimeID: Hashable, Sendable {}
 
 extension CancelKey {
   var isPresentationLifetime: Bool {
-    type == ObjectIdentifier(PresentationLifetimeID.self)
+    id.type == ObjectIdentifier(PresentationLifetimeID.self)
   }
 }
