@@ -74,7 +74,10 @@ public struct ObservableStateID: Hashable, Sendable {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.serial == rhs.serial && lhs.tag == rhs.tag && lhs.payload == rhs.payload
+    guard lhs.serial == rhs.serial, lhs.tag == rhs.tag else { return false }
+    if lhs.payload === rhs.payload { return true }  // the same payload, or none
+    guard let lhsPayload = lhs.payload, let rhsPayload = rhs.payload else { return false }
+    return lhsPayload == rhsPayload
   }
 
   /// Hashes the serial and the tag only: identities that differ only in their payload collide,
@@ -100,12 +103,21 @@ private let nextSerial = Locked<UInt64>(0)
 /// are the same without calling `==`, and an identity keeps the payload's storage alive, so a
 /// reducer's edit of it makes new storage rather than editing the kept one in place. Hashing the
 /// payload instead, as identities once did, cost O(n) for `.loaded([Item])` on every send.
-struct Payload: Equatable, @unchecked Sendable {
+///
+/// A class, so that an identity stays a few plain words plus one reference: identities are copied
+/// and compared after every send, and an existential field made that cost more than the send's
+/// reducer.
+final class Payload: Equatable, @unchecked Sendable {
   // `@unchecked`: the value is a copy of state, never mutated here; it is only compared with
   // `==`, on whichever thread compares the identities holding it, like the state it came from.
   let value: any Hashable
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
+  init(_ value: any Hashable) {
+    self.value = value
+  }
+
+  static func == (lhs: Payload, rhs: Payload) -> Bool {
+    if lhs === rhs { return true }
     func isEqual<Value: Hashable>(_ lhs: Value) -> Bool {
       guard let rhs = rhs.value as? Value else { return false }
       // A class instance's bytes are its reference: the same object may have changed since.
