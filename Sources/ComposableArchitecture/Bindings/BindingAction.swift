@@ -17,7 +17,7 @@ import CustomDump
 /// ```
 ///
 /// `@unchecked Sendable` is safe because every stored value is immutable: the key path, a
-/// `Sendable` value (required by ``set(_:_:)``), and `@Sendable` closures.
+/// `Sendable` value (required by `set(_:_:)`), and `@Sendable` closures.
 public struct BindingAction<Root>: @unchecked Sendable {
   /// The field the action sets.
   public let keyPath: PartialKeyPath<Root>

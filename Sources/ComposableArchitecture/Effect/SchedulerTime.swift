@@ -33,7 +33,7 @@
     }
 
     /// Feeds back at most one action per `interval` of `scheduler` among the effects that share
-    /// `id`; see ``throttle(id:for:clock:latest:)``.
+    /// `id`; see `throttle(id:for:clock:latest:)`.
     public func throttle<S: Scheduler>(
       id: some Hashable & Sendable,
       for interval: S.SchedulerTimeType.Stride,

@@ -4,7 +4,7 @@ import Dependencies
 /// The identity of one presented child, forEach element or stack element.
 ///
 /// Reducer operators that run a child (``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``,
-/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` …) append one of these to the
+/// `forEach` …) append one of these to the
 /// ``NavigationIDPath`` dependency before they run the child, so every cancellation id the child
 /// uses is scoped to that child. Tearing the child down cancels every key below its path.
 @usableFromInline

@@ -14,7 +14,7 @@ import Foundation
 
 extension Reducer {
   /// Writes every action this feature reduces to `url`, as JSON Lines, so that the session can be
-  /// replayed (``Replay``), travelled through, or turned into a test.
+  /// replayed (``replay(_:through:upTo:)``), travelled through, or turned into a test.
   ///
   /// ```swift
   /// let store = Store(initialState: AppFeature.State()) {

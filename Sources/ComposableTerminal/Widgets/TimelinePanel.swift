@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import Observation
 
-/// A screen of a store's recent history (``TimeTravelHistory``): each action, newest last, and
+/// A screen of a store's recent history (`TimeTravelHistory`, from ComposableArchitecture): each action, newest last, and
 /// what the selected one changed. The store moves with the selection, so closing the panel on a
 /// step shows the app as it was then.
 ///

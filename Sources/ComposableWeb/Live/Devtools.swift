@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 // The time-travel panel: a tab opened with `?devtools` in its address shows, beside the app, the
-// store's recent actions (``TimeTravelHistory``), a slider over them, and what the chosen one
+// store's recent actions (``ComposableArchitecture/TimeTravelHistory``), a slider over them, and what the chosen one
 // changed. Moving the slider or choosing an action moves the store there; the app re-renders as
 // it was then.
 

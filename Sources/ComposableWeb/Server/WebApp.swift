@@ -42,8 +42,15 @@ public struct WebApp: Sendable {
 
   /// A one-page app, served at `/` (every other address is a 404).
   ///
-  /// - Parameter makeTab: Called on the main actor once per tab: creates the tab's store and
-  ///   returns its view.
+  /// - Parameters:
+  ///   - title: The page's title, in the browser tab.
+  ///   - host: The address to listen on; `127.0.0.1` serves this machine only, `0.0.0.0` every
+  ///     network interface.
+  ///   - port: The port to listen on (`0`: any free port).
+  ///   - disconnectedTabLifetime: How long a tab whose connection dropped keeps its store.
+  ///   - stylesheet: Extra CSS served with the page.
+  ///   - makeTab: Called on the main actor once per tab: creates the tab's store and returns its
+  ///     view.
   public init(
     title: String,
     host: String = "127.0.0.1",
@@ -61,11 +68,18 @@ public struct WebApp: Sendable {
 
   /// An app with addresses.
   ///
-  /// - Parameter page: Called on the main actor once per tab with the path the tab opened
-  ///   (`/standups/42`): creates the tab's store for that screen and returns its page, or nil
-  ///   when the path names nothing (the tab gets a 404 page with a link home). It runs with the
-  ///   dependencies in force where the app is created (`withDependencies { … } operation: {
-  ///   WebApp(…) }` sets them for every tab).
+  /// - Parameters:
+  ///   - title: The page's title, in the browser tab.
+  ///   - host: The address to listen on; `127.0.0.1` serves this machine only, `0.0.0.0` every
+  ///     network interface.
+  ///   - port: The port to listen on (`0`: any free port).
+  ///   - disconnectedTabLifetime: How long a tab whose connection dropped keeps its store.
+  ///   - stylesheet: Extra CSS served with the page.
+  ///   - page: Called on the main actor once per tab with the path the tab opened
+  ///     (`/standups/42`): creates the tab's store for that screen and returns its page, or nil
+  ///     when the path names nothing (the tab gets a 404 page with a link home). It runs with
+  ///     the dependencies in force where the app is created (`withDependencies { … } operation:
+  ///     { WebApp(…) }` sets them for every tab).
   public init(
     title: String,
     host: String = "127.0.0.1",

@@ -1,7 +1,7 @@
 import Dependencies
 import Foundation
 
-/// A key whose value lives in `UserDefaults`; see ``SharedReaderKey/appStorage(_:store:)-bool``.
+/// A key whose value lives in `UserDefaults`; see `SharedReaderKey.appStorage(_:store:)`.
 ///
 /// ```swift
 /// @Shared(.appStorage("hasSeenOnboarding")) var hasSeenOnboarding = false
