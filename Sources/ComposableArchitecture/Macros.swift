@@ -85,11 +85,17 @@ public macro Reducer(state: _SynthesizedConformance..., action: _SynthesizedConf
 
 /// A conformance `@Reducer(state:action:)` adds to a synthesized `State` or `Action`.
 public struct _SynthesizedConformance: Sendable {
+  /// Adds `Codable`.
   public static let codable = Self()
+  /// Adds `Decodable`.
   public static let decodable = Self()
+  /// Adds `Encodable`.
   public static let encodable = Self()
+  /// Adds `Equatable`.
   public static let equatable = Self()
+  /// Adds `Hashable`.
   public static let hashable = Self()
+  /// Adds `Sendable`.
   public static let sendable = Self()
 }
 

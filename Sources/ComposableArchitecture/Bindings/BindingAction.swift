@@ -76,11 +76,13 @@ private struct KeyPathText: CustomDumpStringConvertible {
 }
 
 extension BindingAction: CasePathable {
+  /// The case paths to each field (see ``AllCasePaths-swift.struct``).
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
   /// Case paths to each field: `\.binding.title` is the binding action that sets `title`.
   @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
+    /// The case path of the binding action that sets the field at `keyPath`.
     public subscript<Value: Equatable & Sendable>(
       dynamicMember keyPath: WritableKeyPath<Root, Value>
     ) -> AnyCasePath<BindingAction, Value> {
@@ -93,6 +95,13 @@ extension BindingAction: CasePathable {
   }
 }
 
+#if compiler(>=6.2)
+  /// Lets `binding` extract the case reflectively from a `@Sendable` closure.
+  public typealias _BindableActionBase = SendableMetatype
+#else
+  public typealias _BindableActionBase = Any
+#endif
+
 /// An action with a `binding` case, so that ``BindingReducer`` can apply it.
 ///
 /// ```swift
@@ -101,13 +110,6 @@ extension BindingAction: CasePathable {
 ///   case saveTapped
 /// }
 /// ```
-#if compiler(>=6.2)
-  /// Lets `binding` extract the case reflectively from a `@Sendable` closure.
-  public typealias _BindableActionBase = SendableMetatype
-#else
-  public typealias _BindableActionBase = Any
-#endif
-
 public protocol BindableAction: _BindableActionBase {
   /// The state that binding actions change.
   associatedtype State
@@ -127,6 +129,7 @@ extension BindableAction {
     binding(.set(keyPath, value))
   }
 
+  /// The `binding` case's action, found by the case's shape (actions need not be `@CasePathable`).
   public var binding: BindingAction<State>? {
     AnyCasePath(unsafe: { Self.binding($0) }).extract(from: self)
   }

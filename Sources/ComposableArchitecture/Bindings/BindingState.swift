@@ -28,6 +28,7 @@ public struct BindingState<Value> {
   /// The field's value.
   public var wrappedValue: Value
 
+  /// A bindable field holding `wrappedValue`.
   public init(wrappedValue: Value) {
     self.wrappedValue = wrappedValue
   }

@@ -13,6 +13,7 @@
 public struct Send<Action>: Sendable {
   let send: @MainActor @Sendable (Action) -> Void
 
+  /// A `Send` that hands each action to `send` (for tests of code that takes one).
   public nonisolated init(send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }

@@ -28,6 +28,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
     }
   }
 
+  /// The same outcome as `result`.
   public init<Failure>(_ result: Result<Success, Failure>) {
     switch result {
     case let .success(value): self = .success(value)
@@ -45,6 +46,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
     }
   }
 
+  /// The value transformed by `transform`, or the same error.
   public func map<NewSuccess>(_ transform: (Success) -> NewSuccess) -> TaskResult<NewSuccess> {
     switch self {
     case let .success(value): return .success(transform(value))
@@ -52,6 +54,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
     }
   }
 
+  /// The result of `transform` applied to the value, or the same error.
   public func flatMap<NewSuccess>(
     _ transform: (Success) -> TaskResult<NewSuccess>
   ) -> TaskResult<NewSuccess> {

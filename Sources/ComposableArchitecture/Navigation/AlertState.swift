@@ -16,11 +16,17 @@ import CustomDump
 /// )
 /// ```
 public struct AlertState<Action>: Identifiable {
+  /// A new identity for every alert made, so that presenting an equal alert again is a new
+  /// presentation.
   public let id = UniqueIdentity()
+  /// The alert's title.
   public var title: TextState
+  /// The text under the title, if any.
   public var message: TextState?
+  /// The buttons, in order (none: the front end shows an OK that dismisses).
   public var buttons: [ButtonState<Action>]
 
+  /// An alert with a title, buttons and an optional message.
   public init(
     title: () -> TextState,
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
@@ -48,12 +54,19 @@ public struct AlertState<Action>: Identifiable {
 /// }
 /// ```
 public struct ConfirmationDialogState<Action>: Identifiable {
+  /// A new identity for every dialog made, so that presenting an equal dialog again is a new
+  /// presentation.
   public let id = UniqueIdentity()
+  /// Whether the front end shows the title.
   public var titleVisibility: ConfirmationDialogStateTitleVisibility
+  /// The dialog's title.
   public var title: TextState
+  /// The text under the title, if any.
   public var message: TextState?
+  /// The buttons, in order.
   public var buttons: [ButtonState<Action>]
 
+  /// A dialog with a title, buttons and an optional message.
   public init(
     titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic,
     title: () -> TextState,

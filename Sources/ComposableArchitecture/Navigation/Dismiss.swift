@@ -101,6 +101,7 @@ extension DependencyValues {
     set { self[RootDismissalKey.self] = newValue }
   }
 
+  /// Whether the feature reading it runs presented (in `ifLet` of `@Presents` state or in a stack).
   public var isPresented: Bool {
     navigationIDPath.presentedFeature != nil
   }

@@ -20,14 +20,17 @@ public struct PresentationState<State> {
   /// The identity of the presented feature the last time the presentation reducer ran.
   var presentedID: NavigationIDPath?
 
+  /// Presentation state holding `wrappedValue` (`nil`: nothing presented).
   public init(wrappedValue: State?) {
     self.box = Box(wrappedValue)
   }
 
+  /// The same presentation state (what `@Presents` hands its projection).
   public init(projectedValue: Self) {
     self = projectedValue
   }
 
+  /// The presented feature's state, `nil` when nothing is presented.
   public var wrappedValue: State? {
     get { box.value }
     set {
@@ -45,6 +48,8 @@ public struct PresentationState<State> {
     }
   }
 
+  /// The presentation state itself, as `$destination`: what `ifLet(\.$destination, action:)`
+  /// runs.
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
@@ -124,10 +129,14 @@ public enum PresentationAction<Action>: CasePathable {
   /// An action of the presented feature.
   indirect case presented(Action)
 
+  /// The case paths of a presentation action, as `@CasePathable` would make them.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
+  /// The case paths of ``PresentationAction``'s cases; `\.destination.edit` reaches through
+  /// `presented` into the presented feature's actions.
   @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
+    /// The `dismiss` case.
     public var dismiss: AnyCasePath<PresentationAction, Void> {
       AnyCasePath(
         embed: { .dismiss },
@@ -138,6 +147,7 @@ public enum PresentationAction<Action>: CasePathable {
       )
     }
 
+    /// The `presented` case.
     public var presented: AnyCasePath<PresentationAction, Action> {
       AnyCasePath(
         embed: { .presented($0) },
@@ -148,6 +158,7 @@ public enum PresentationAction<Action>: CasePathable {
       )
     }
 
+    /// A case of the presented feature's action, through `presented`.
     public subscript<AppendedAction>(
       dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
     ) -> AnyCasePath<PresentationAction, AppendedAction>

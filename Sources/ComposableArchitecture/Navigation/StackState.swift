@@ -8,6 +8,7 @@ import OrderedCollections
 public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
   CustomDumpStringConvertible, CustomStringConvertible, Codable
 {
+  /// The id's number: ids are handed out in increasing order.
   public let rawValue: Int
 
   /// Encoded as its number.
@@ -20,6 +21,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
     try container.encode(rawValue)
   }
 
+  /// The id numbered `value` (`store.send(.path(.element(id: 0, action: …)))` in tests).
   public init(integerLiteral value: Int) {
     self.rawValue = value
   }
@@ -28,6 +30,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
     lhs.rawValue < rhs.rawValue
   }
 
+  /// Dumped as `#0`, `#1`, … in test failure messages.
   public var customDumpDescription: String { "#\(rawValue)" }
   public var description: String { "#\(rawValue)" }
 }
@@ -96,10 +99,12 @@ public struct StackState<Element> {
   /// The ids the stack reducer has set up dismissal and teardown for (not part of equality).
   var mountedIDs: OrderedSet<StackElementID> = []
 
+  /// An empty stack.
   public init() {
     self.elementsByID = [:]
   }
 
+  /// A stack of `elements`, bottom first, each given the next element id.
   public init(_ elements: some Sequence<Element>) {
     @Dependency(\.stackElementID) var nextID
     self.elementsByID = OrderedDictionary(uniqueKeysWithValues: elements.map { (nextID(), $0) })
@@ -151,6 +156,8 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection, Mutabl
     _modify { yield &elementsByID.values[position] }
   }
 
+  /// Replaces the elements in `subrange` with `newElements`, which get new ids; the others keep
+  /// theirs.
   public mutating func replaceSubrange<C: Collection<Element>>(
     _ subrange: Range<Int>, with newElements: C
   ) {
@@ -171,6 +178,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection, Mutabl
 }
 
 extension StackState: ExpressibleByArrayLiteral {
+  /// A stack of the listed elements, bottom first: `[.detail(…), .record(…)]`.
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
@@ -264,9 +272,12 @@ public enum StackAction<State, Action>: CasePathable {
   /// Push `state` with `id` (a front end that pushes by itself).
   case push(id: StackElementID, state: State)
 
+  /// The case paths of a stack action, as `@CasePathable` would make them.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
+  /// The case paths of ``StackAction``'s cases: `\.path.element`, `\.path.popFrom`, `\.path.push`.
   public struct AllCasePaths: Sendable {
+    /// The `element(id:action:)` case.
     public var element: AnyCasePath<StackAction, (id: StackElementID, action: Action)> {
       AnyCasePath(
         embed: { .element(id: $0.id, action: $0.action) },
@@ -277,6 +288,7 @@ public enum StackAction<State, Action>: CasePathable {
       )
     }
 
+    /// The `popFrom(id:)` case.
     public var popFrom: AnyCasePath<StackAction, StackElementID> {
       AnyCasePath(
         embed: { .popFrom(id: $0) },
@@ -287,6 +299,7 @@ public enum StackAction<State, Action>: CasePathable {
       )
     }
 
+    /// The `push(id:state:)` case.
     public var push: AnyCasePath<StackAction, (id: StackElementID, state: State)> {
       AnyCasePath(
         embed: { .push(id: $0.id, state: $0.state) },

@@ -27,6 +27,7 @@ public struct TextState: Equatable, Hashable, Sendable {
 }
 
 extension TextState: ExpressibleByStringInterpolation {
+  /// The text `value`: `TextState("Delete")` or a string literal where a `TextState` is expected.
   public init(stringLiteral value: String) {
     self.init(verbatim: value)
   }
@@ -64,12 +65,16 @@ public enum ButtonStateRole: Codable, Equatable, Hashable, Sendable {
 /// }
 /// ```
 public struct ButtonState<Action>: Identifiable {
+  /// A new identity for every button made.
   public let id = UniqueIdentity()
   /// What tapping the button sends, if anything (a plain Cancel sends nothing but dismisses).
   public let action: ButtonStateAction<Action>
+  /// The button's text.
   public let label: TextState
+  /// The button's role (`.cancel`, `.destructive`), which front ends show and order by.
   public let role: ButtonStateRole?
 
+  /// A button that performs `action` when tapped.
   public init(
     role: ButtonStateRole? = nil,
     action: ButtonStateAction<Action> = .send(nil),
@@ -80,6 +85,7 @@ public struct ButtonState<Action>: Identifiable {
     self.label = label()
   }
 
+  /// A button that sends `action` when tapped.
   public init(role: ButtonStateRole? = nil, action: Action, label: () -> TextState) {
     self.init(role: role, action: .send(action), label: label)
   }

@@ -8,9 +8,11 @@ import OrderedCollections
 /// value reports to the same observers. The generated accessors call `access` on reads, and on
 /// writes skip notifying when nothing observable changed.
 public struct ObservationStateRegistrar: Sendable {
+  /// The identity of the value holding this registrar (see ``ObservableState``).
   public private(set) var id = ObservableStateID()
   @usableFromInline var registrar = ObservationRegistrar()
 
+  /// A registrar with a new identity and no observers.
   public init() {}
 
   /// See ``ObservableState/_$willModify()``.
@@ -68,6 +70,7 @@ public struct ObservationStateRegistrar: Sendable {
   }
 
   @inlinable
+  /// An optional child state changes when it appears, goes, or is replaced by another identity.
   public func willModify<Member: ObservableState>(_ member: inout Member?) -> _ModifySnapshot<Member?> {
     let id = member?._$id
     return _ModifySnapshot { $0?._$id == id }
@@ -85,6 +88,8 @@ public struct ObservationStateRegistrar: Sendable {
     return _ModifySnapshot { $0.count == ids.count && zip($0, ids).allSatisfy { $0._$id == $1 } }
   }
 
+  /// An identified array of child states changes only when its ids or its elements' identities
+  /// change; editing an element in place notifies that element's observers only.
   @inlinable
   public func willModify<ID: Hashable, Element: ObservableState>(
     _ member: inout IdentifiedArray<ID, Element>

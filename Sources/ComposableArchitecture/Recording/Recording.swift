@@ -16,6 +16,7 @@ public struct Recording: Sendable {
   public let feature: String
   /// The state before the first action, as JSON (or its dump, when the state is not `Encodable`).
   public let initialState: Value
+  /// The recorded actions, in the order they were reduced.
   public let steps: [Step]
   /// The id the next pushed navigation stack element got when the recording started (replay
   /// hands out ids from there, so that actions naming stack elements find them).
@@ -49,11 +50,15 @@ public struct Recording: Sendable {
     public let sequence: Int
     /// Seconds from the start of the recording to when the action was reduced.
     public let time: Double
+    /// Whether the front end sent the action or an effect did.
     public let source: Source
+    /// The action, as JSON (or its dump, marked not replayable, when it is not `Codable`).
     public let action: Value
-    /// What the reducer read from `uuid`, `date` and `withRandomNumberGenerator` while reducing it.
+    /// What the reducer read from `uuid` while reducing it.
     public let uuids: [UUID]
+    /// What the reducer read from `date`.
     public let dates: [Date]
+    /// What the reducer's random number generator answered.
     public let randomNumbers: [UInt64]
     /// The state after the action, where it was recorded.
     public let state: Value?
@@ -168,11 +173,14 @@ public struct Recording: Sendable {
 
 /// A recording that cannot be read, or a replay that cannot go on: which file, which line, what.
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
+  /// The recording's file.
   public let file: String
   /// The line of the file (1 is the first), when one is at fault.
   public let line: Int?
+  /// What is wrong, in words.
   public let problem: String
 
+  /// An error about `line` of `file` (nil: the file as a whole).
   public init(file: String, line: Int?, problem: String) {
     self.file = file
     self.line = line

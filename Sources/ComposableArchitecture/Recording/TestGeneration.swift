@@ -11,11 +11,15 @@ public struct GeneratedTestOptions: Sendable {
   public var imports: [String]
   /// Extra lines for `withDependencies` (`$0.defaultFileStorage = .inMemory`).
   public var dependencies: [String]
+  /// The name of the generated `@Suite` type.
   public var suiteName: String
+  /// The name of the generated test function.
   public var testName: String
   /// Where the recording came from, for the header comment.
   public var source: String
 
+  /// Options for a test of `feature` (its type name); `reducer` is the expression that makes it
+  /// (`feature + "()"` when nil).
   public init(
     feature: String, reducer: String? = nil, imports: [String] = [], dependencies: [String] = [],
     suiteName: String = "RecordedSessionTests", testName: String = "recordedSession",

@@ -27,9 +27,11 @@ import Observation
 public final class TimeTravelHistory<State, Action>: @unchecked Sendable, Observable {
   /// One reduced action and the state after it.
   public struct Step {
+    /// The action reduced at this step.
     public let action: Action
     /// Whether the front end sent it or an effect did.
     public let source: Recording.Source
+    /// The state after it.
     public let state: State
     /// `actionSummary`, once worked out: a timeline shows every step on every render.
     private let summary = SummaryCache()
@@ -95,6 +97,7 @@ public final class TimeTravelHistory<State, Action>: @unchecked Sendable, Observ
   private var _position: Int?
   private let registrar = ObservationRegistrar()
 
+  /// A history that keeps the last `limit` steps (at least 1).
   public init(limit: Int = 1_000) {
     self.limit = max(1, limit)
   }

@@ -12,6 +12,7 @@
 public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: Reducer {
   @usableFromInline let reducers: Reducers
 
+  /// Runs the reducers `build` lists, in order, on the same state and action.
   @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()

@@ -4,6 +4,7 @@
 /// Scope(state: \.settings, action: \.settings) { EmptyReducer() }
 /// ```
 public struct EmptyReducer<State, Action>: Reducer {
+  /// The reducer that does nothing.
   @inlinable
   public init() {}
 

@@ -13,8 +13,10 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
   /// An action for the element with `id`.
   case element(id: ID, action: Action)
 
+  /// The case paths of an identified action, as `@CasePathable` would make them.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
+  /// The case paths of ``IdentifiedAction``'s cases: `\.rows[id: 3]` reaches one element's actions.
   public struct AllCasePaths: Sendable {
     /// The element case, as an `(id:action:)` pair.
     public var element: AnyCasePath<IdentifiedAction, (id: ID, action: Action)> {

@@ -73,7 +73,9 @@ extension Reducer where Body: Reducer<State, Action> {
 
 /// An optional reducer does nothing when it is `nil`: what `if` without `else` builds.
 extension Optional: Reducer where Wrapped: Reducer {
+  /// The wrapped reducer's state.
   public typealias State = Wrapped.State
+  /// The wrapped reducer's action.
   public typealias Action = Wrapped.Action
 
   @inlinable

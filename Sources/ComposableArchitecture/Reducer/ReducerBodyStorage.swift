@@ -20,6 +20,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   // The built body, boxed so that storage of any reducer type is one class.
   private let built = Locked<AnyObject?>(nil)
 
+  /// Empty storage: the body is built at the first action.
   public init() {}
 
   /// `reducer.body`, built the first time and kept.
