@@ -90,9 +90,11 @@ public struct SaveContinuation: Sendable {
     callback = OnceCallback(body)
   }
 
+  /// Saving succeeded.
   public func resume() { callback.call(.success(())) }
   /// Saving failed: the error becomes `saveError`.
   public func resume(throwing error: any Error) { callback.call(.failure(error)) }
+  /// Saving succeeded or failed, as `result` says.
   public func resume(with result: Result<Void, any Error>) { callback.call(result) }
 }
 
@@ -115,6 +117,7 @@ public struct SharedSubscriber<Value>: Sendable {
   public func yieldReturningInitialValue() { callback(.success(nil)) }
   /// Reading the new value failed.
   public func yield(throwing error: any Error) { callback(.failure(error)) }
+  /// A new value (`nil`: back to the initial value) or an error, as `result` says.
   public func yield(with result: Result<Value?, any Error>) { callback(result) }
   /// Says whether the key is loading (`isLoading`).
   public func yieldLoading(_ isLoading: Bool = true) { loading(isLoading) }
@@ -124,10 +127,12 @@ public struct SharedSubscriber<Value>: Sendable {
 public final class SharedSubscription: Sendable {
   private let onCancel: OnceCallback<Void>
 
+  /// A subscription that calls `cancel` once, when cancelled or released.
   public init(_ cancel: @escaping @Sendable () -> Void) {
     onCancel = OnceCallback { _ in cancel() }
   }
 
+  /// Stops the subscription (later calls do nothing).
   public func cancel() { onCancel.call(()) }
 
   deinit { onCancel.call(()) }
@@ -169,6 +174,8 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
   let base: Base
   let defaultValue: @Sendable () -> Base.Value
 
+  /// `key`, whose value is `value` while it holds none: `@Shared(.count) var count` with
+  /// `.count` declared as `Self[.appStorage("count"), default: 0]`.
   public static subscript(
     _ key: Base, default value: @autoclosure @escaping @Sendable () -> Base.Value
   ) -> Self {

@@ -58,12 +58,16 @@ public struct SharedReader<Value> {
     set { self = newValue }
   }
 
+  /// A reader of one part of the value: `$settings.theme`.
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
     SharedReader<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
   }
 
+  /// Reads the value from its key again (the file, the defaults), throwing what reading threw.
   public func load() async throws { try await reference.root.load() }
+  /// Whether the key is reading the value.
   public var isLoading: Bool { reference.root.isLoading }
+  /// The error the last read threw, if it failed.
   public var loadError: (any Error)? { reference.root.loadError }
 }
 

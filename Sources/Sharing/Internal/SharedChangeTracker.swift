@@ -26,6 +26,7 @@ public final class SharedChangeTracker: Sendable {
   /// in `==` must not be taken.
   public static var isTracking: Bool { current != nil }
 
+  /// A tracker with no snapshots.
   public init() {}
 
   /// Runs `operation` with this tracker recording changes to shared values.

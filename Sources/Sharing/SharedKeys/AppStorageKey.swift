@@ -58,6 +58,8 @@ extension AppStorageKey: CustomStringConvertible {
   public var description: String { ".appStorage(\(String(reflecting: key)))" }
 }
 
+/// The identity of an `.appStorage` key: its name, in its defaults. Keys with the same id share
+/// one value.
 public struct AppStorageKeyID: Hashable, Sendable {
   let key: String
   let store: ObjectIdentifier
@@ -97,33 +99,41 @@ extension AppStorageKey {
 }
 
 extension SharedReaderKey {
+  /// A `Bool` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Bool> { .plain(key, store: store) }
 
+  /// A `Int` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Int> {
     AppStorageKey(key, store: store, get: { ($0.object(forKey: $1) as? NSNumber)?.intValue }, set: { $0.set($2, forKey: $1) })
   }
 
+  /// A `Double` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Double> {
     AppStorageKey(key, store: store, get: { ($0.object(forKey: $1) as? NSNumber)?.doubleValue }, set: { $0.set($2, forKey: $1) })
   }
 
+  /// A `String` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<String> { .plain(key, store: store) }
 
+  /// A `Data` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Data> { .plain(key, store: store) }
 
+  /// A `Date` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Date> { .plain(key, store: store) }
 
+  /// A `URL` in `UserDefaults` under `key` (`store`: another suite than the standard one).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<URL> {
     AppStorageKey(key, store: store, get: { $0.url(forKey: $1) }, set: { $0.set($2.absoluteString, forKey: $1) })
   }
 
+  /// A `UserDefaults` value of a type whose raw value is `Int`, stored as that raw value.
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value> {
@@ -134,6 +144,7 @@ extension SharedReaderKey {
     )
   }
 
+  /// A `UserDefaults` value of a type whose raw value is `String`, stored as that raw value.
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value> {
@@ -144,33 +155,42 @@ extension SharedReaderKey {
     )
   }
 
+  /// An optional `Bool` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Bool?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `Int` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Int?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `Double` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Double?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `String` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<String?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `Data` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Data?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `Date` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<Date?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `URL` in `UserDefaults` under `key` (`nil` removes it).
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<URL?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `UserDefaults` value of a type whose raw value is `Int` (`nil` removes it).
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value?> {
     .optional(.appStorage(key, store: store))
   }
 
+  /// An optional `UserDefaults` value of a type whose raw value is `String` (`nil` removes it).
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value?> {

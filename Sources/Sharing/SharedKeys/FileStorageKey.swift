@@ -136,6 +136,8 @@ extension FileStorageKey: CustomStringConvertible {
   public var description: String { ".fileStorage(\(url.path))" }
 }
 
+/// The identity of a `.fileStorage` key: its file, in its storage. Keys with the same id share
+/// one value.
 public struct FileStorageKeyID: Hashable, Sendable {
   let url: URL
   let storage: ObjectIdentifier

@@ -18,6 +18,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   let key: String
   let storage: InMemoryStorage
 
+  /// The value named `key` in the current `defaultInMemoryStorage`.
   public init(_ key: String) {
     @Dependency(\.defaultInMemoryStorage) var storage
     self.key = key
@@ -47,6 +48,7 @@ extension InMemoryKey: CustomStringConvertible {
   public var description: String { ".inMemory(\(String(reflecting: key)))" }
 }
 
+/// The identity of an `.inMemory` key: its name, in its storage.
 public struct InMemoryKeyID: Hashable, Sendable {
   let key: String
   let storage: ObjectIdentifier
@@ -55,6 +57,7 @@ public struct InMemoryKeyID: Hashable, Sendable {
 /// Where `.inMemory` values live: the names are scoped to a storage, and each test gets a new
 /// one, so tests never share in-memory values.
 public final class InMemoryStorage: Sendable {
+  /// An empty storage.
   public init() {}
 }
 
