@@ -33,17 +33,27 @@ public struct Attribute {
     isOn ? Self(kind: .attribute(name, "")) : Self(kind: .attribute("", ""))
   }
 
+  /// The `class` attribute: the non-empty `names`, space-separated.
   public static func `class`(_ names: String...) -> Self {
     .attribute("class", names.filter { !$0.isEmpty }.joined(separator: " "))
   }
+  /// The `id` attribute.
   public static func id(_ id: String) -> Self { .attribute("id", id) }
+  /// The `style` attribute: inline CSS.
   public static func style(_ css: String) -> Self { .attribute("style", css) }
+  /// The `href` attribute of a link.
   public static func href(_ url: String) -> Self { .attribute("href", url) }
+  /// The `type` attribute (`"checkbox"`, `"submit"` …).
   public static func type(_ type: String) -> Self { .attribute("type", type) }
+  /// The `name` attribute of a form field.
   public static func name(_ name: String) -> Self { .attribute("name", name) }
+  /// The `value` attribute of a form field.
   public static func value(_ value: String) -> Self { .attribute("value", value) }
+  /// The `for` attribute of a label: the `id` of its field.
   public static func `for`(_ id: String) -> Self { .attribute("for", id) }
+  /// The ARIA `role` attribute.
   public static func role(_ role: String) -> Self { .attribute("role", role) }
+  /// The `aria-label` attribute: the name assistive technology reads.
   public static func ariaLabel(_ label: String) -> Self { .attribute("aria-label", label) }
 
   /// Runs `action` when `event` happens: `.on(.click) { store.send(.deleteTapped) }`.
@@ -96,60 +106,79 @@ public func element(
 
 // The tags a page usually needs; `element(_:_:children:)` makes any other.
 
+/// An HTML `<div>` element with `attributes` and `children`.
 public func div(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("div", attributes, children: children)
 }
+/// An HTML `<span>` element with `attributes` and `children`.
 public func span(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("span", attributes, children: children)
 }
+/// An HTML `<p>` element with `attributes` and `children`.
 public func p(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("p", attributes, children: children)
 }
+/// An HTML `<section>` element with `attributes` and `children`.
 public func section(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("section", attributes, children: children)
 }
+/// An HTML `<header>` element with `attributes` and `children`.
 public func header(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("header", attributes, children: children)
 }
+/// An HTML `<main>` element with `attributes` and `children`.
 public func main(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("main", attributes, children: children)
 }
+/// An HTML `<nav>` element with `attributes` and `children`.
 public func nav(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("nav", attributes, children: children)
 }
+/// An HTML `<ul>` element with `attributes` and `children`.
 public func ul(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("ul", attributes, children: children)
 }
+/// An HTML `<li>` element with `attributes` and `children`.
 public func li(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("li", attributes, children: children)
 }
+/// An HTML `<form>` element with `attributes` and `children`.
 public func form(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("form", attributes, children: children)
 }
+/// An HTML `<label>` element with `attributes` and `children`.
 public func label(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("label", attributes, children: children)
 }
+/// An HTML `<a>` element with `attributes` and `children`.
 public func a(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("a", attributes, children: children)
 }
+/// An HTML `<h1>` element with `attributes` and `children`.
 public func h1(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("h1", attributes, children: children)
 }
+/// An HTML `<h2>` element with `attributes` and `children`.
 public func h2(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("h2", attributes, children: children)
 }
+/// An HTML `<h3>` element with `attributes` and `children`.
 public func h3(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("h3", attributes, children: children)
 }
+/// An HTML `<input>` element (it has no children): `input(.type("text"), .value(title))`.
 public func input(_ attributes: Attribute...) -> Node {
   element("input", attributes)
 }
+/// An HTML `<textarea>` element holding `text`.
 public func textarea(_ attributes: Attribute..., text: String = "") -> Node {
   element("textarea", attributes) { text }
 }
+/// An HTML `<select>` element with `attributes` and `children`.
 public func select(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("select", attributes, children: children)
 }
+/// An HTML `<option>` element with `attributes` and `children`.
 public func option(_ attributes: Attribute..., @HTMLBuilder children: () -> [Node] = { [] }) -> Node {
   element("option", attributes, children: children)
 }
@@ -158,6 +187,7 @@ public func option(_ attributes: Attribute..., @HTMLBuilder children: () -> [Nod
 public func h1(_ text: String, _ attributes: Attribute...) -> Node {
   element("h1", attributes) { text }
 }
+/// A second-level heading with text: `h2("Meetings")`.
 public func h2(_ text: String, _ attributes: Attribute...) -> Node {
   element("h2", attributes) { text }
 }

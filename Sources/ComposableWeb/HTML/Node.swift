@@ -20,14 +20,19 @@ public enum Node {
 /// An HTML element: a tag, its attributes and event handlers, an optional key that identifies it
 /// among its siblings, and its children.
 public struct Element {
+  /// The tag name (`"div"`).
   public var tag: String
+  /// The attributes, in order.
   public var attributes: [(name: String, value: String)]
+  /// What runs on the server when the browser reports each event on this element.
   public var handlers: [(event: Event, handler: Handler)]
   /// Identifies the element among its siblings across renders (a row's id), so that a list
   /// change moves, inserts and removes rows instead of rewriting them.
   public var key: String?
+  /// The child nodes, in order.
   public var children: [Node]
 
+  /// An element with everything spelled out; the tag functions (`div`, `button` …) are shorter.
   public init(
     tag: String,
     attributes: [(name: String, value: String)] = [],
@@ -51,19 +56,25 @@ public struct Element {
 
 /// A browser event an element handles.
 public struct Event: Hashable, Sendable, CustomStringConvertible {
+  /// The DOM event's name (`"click"`).
   public let name: String
 
+  /// The event named `name`, for events without a constant here.
   public init(_ name: String) {
     self.name = name
   }
 
+  /// A click (or Enter or Space on a focused button).
   public static let click = Event("click")
+  /// A form submitted (Enter in one of its fields, or its submit button).
   public static let submit = Event("submit")
   /// Every keystroke in a text field (the field's value travels with it).
   public static let input = Event("input")
   /// A committed change: a select, a checkbox, a range released.
   public static let change = Event("change")
+  /// The element got the keyboard focus.
   public static let focus = Event("focus")
+  /// The element lost the keyboard focus.
   public static let blur = Event("blur")
   /// The Escape key pressed while the element (or something inside it) has the focus.
   public static let escape = Event("key-escape")

@@ -11,10 +11,14 @@ public indirect enum RenderedNode: Equatable, Sendable {
   }
 }
 
+/// An attribute of a rendered element, as it goes over the wire.
 public struct RenderedAttribute: Equatable, Sendable {
+  /// The attribute's name.
   public let name: String
+  /// The attribute's value (empty for a boolean attribute).
   public let value: String
 
+  /// The attribute `name="value"`.
   public init(name: String, value: String) {
     self.name = name
     self.value = value
@@ -23,7 +27,9 @@ public struct RenderedAttribute: Equatable, Sendable {
 
 /// A rendered view and the handlers its `data-on-*` attributes name.
 public struct RenderedView {
+  /// The rendered tree.
   public let root: RenderedNode
+  /// The handlers, by the id their element's `data-on-*` attribute names.
   public let handlers: [String: Handler]
 
   /// Renders `node`: gives every handler an id made of its element's position (keys where

@@ -7,8 +7,11 @@ import ComposableArchitecture
 /// `navigate` with the address the browser went to. If the store does not end up there (the
 /// address names nothing the app can show now), the address bar is put back to `location`.
 public struct WebPage {
+  /// Renders the page from the store's state; runs again when what it read changes.
   public var view: @MainActor () -> Node
+  /// The address the page is at now, from the store's state (nil: always `/`).
   public var location: (@MainActor () -> String)?
+  /// Moves the store to the address the browser went to (Back, Forward).
   public var navigate: (@MainActor (String) -> Void)?
   /// The time-travel panel a tab opened with `?devtools` shows (see ``timeTravel(_:store:)``).
   public var devtools: (@MainActor () -> Node)?
@@ -18,6 +21,8 @@ public struct WebPage {
     self.view = view
   }
 
+  /// A page with addresses: `location` says where the state is, `navigate` goes where the
+  /// browser went.
   public init(
     location: @escaping @MainActor () -> String,
     navigate: @escaping @MainActor (String) -> Void,
@@ -45,9 +50,12 @@ public struct WebPage {
 /// )
 /// ```
 public struct StackRoutes<Element> {
+  /// The address of a stack of screens.
   public var path: @MainActor ([Element]) -> String
+  /// The stack an address opens, or nil when it names nothing (a 404).
   public var elements: @MainActor (String) -> [Element]?
 
+  /// Routes from the two directions of the mapping.
   public init(
     path: @escaping @MainActor ([Element]) -> String,
     elements: @escaping @MainActor (String) -> [Element]?

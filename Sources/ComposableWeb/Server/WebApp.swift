@@ -30,7 +30,9 @@ import Logging
 /// it served (`Origin`), names each tab with 128 random bits, runs only handlers it rendered for
 /// that tab, and sends `Content-Security-Policy` and `X-Content-Type-Options: nosniff`.
 public struct WebApp: Sendable {
+  /// The page's title, in the browser tab.
   public var title: String
+  /// The address the server listens on (`127.0.0.1`: this machine only).
   public var host: String
   /// The port; 0 picks a free one (``run(onStart:)`` says which).
   public var port: Int

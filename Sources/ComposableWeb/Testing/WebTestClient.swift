@@ -14,7 +14,9 @@ import IssueReporting
 /// ```
 @MainActor
 public final class WebTestClient {
+  /// The messages the server sent the tab, in order (patches, navigation), as JSON text.
   public private(set) var messages: [String] = []
+  /// What happened, a line per event (a click, a patch), for failure messages.
   public private(set) var log: [String] = []
   /// The addresses the tab went through, as the browser's history has them; the last is the
   /// address bar's.
@@ -22,6 +24,7 @@ public final class WebTestClient {
   private var live: LiveView!
   private let view: @MainActor () -> Node
 
+  /// A tab showing `view` at `/`.
   public convenience init(view: @escaping @MainActor () -> Node) {
     self.init(page: WebPage(view: view))
   }
