@@ -21,6 +21,7 @@ public struct KeyDecoder: Sendable {
   private static let maximumSequenceLength = 32
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
+  /// A decoder with nothing pending.
   public init() {}
 
   /// Whether bytes are held back that a following byte could complete (an Esc, an unfinished

@@ -14,6 +14,7 @@
 /// character; Ctrl-U removes everything before the cursor, Ctrl-K everything after it, Ctrl-W the
 /// word before it.
 public struct TextInput: Hashable, Sendable {
+  /// The text typed so far.
   public private(set) var text: String
   /// The cursor, as a number of characters (grapheme clusters) from the start.
   public private(set) var cursor: Int

@@ -5,13 +5,16 @@
 public struct Cell: Hashable, Sendable {
   /// The grapheme cluster drawn in the cell, or `""` in the second cell of a wide character.
   public var symbol: String
+  /// How the cell is drawn.
   public var style: Style
 
+  /// A cell drawing `symbol` in `style`.
   public init(_ symbol: String = " ", style: Style = .plain) {
     self.symbol = symbol
     self.style = style
   }
 
+  /// A space with no style: what a new buffer holds.
   public static let blank = Cell()
 
   var isContinuation: Bool { symbol.isEmpty }
@@ -27,10 +30,14 @@ public struct Cell: Hashable, Sendable {
 /// buffer.text  // "Hello\n"
 /// ```
 public struct Buffer: Hashable, Sendable {
+  /// The number of columns.
   public let width: Int
+  /// The number of rows.
   public let height: Int
+  /// The cells, row after row (`cells[y * width + x]`).
   public private(set) var cells: [Cell]
 
+  /// A blank buffer of `width` columns and `height` rows.
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
@@ -40,6 +47,7 @@ public struct Buffer: Hashable, Sendable {
   /// The whole buffer as a rectangle.
   public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+  /// The cell in column `x` of row `y`.
   public subscript(x: Int, y: Int) -> Cell {
     cells[y * width + x]
   }

@@ -7,8 +7,11 @@
 /// terminal.write(encoder.changes(from: first, to: second))  // only the cells that differ
 /// ```
 public struct FrameEncoder: Sendable {
+  /// The colours the terminal can show: with 16, indexed colours are drawn as the nearest
+  /// standard one; with none, only attributes are drawn.
   public var colorMode: ColorMode
 
+  /// An encoder for a terminal with `colorMode` colours.
   public init(colorMode: ColorMode) {
     self.colorMode = colorMode
   }

@@ -6,11 +6,16 @@
 /// let (body, footer) = rest.splitBottom(1)
 /// ```
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The leftmost column.
   public var x: Int
+  /// The top row.
   public var y: Int
+  /// The number of columns.
   public var width: Int
+  /// The number of rows.
   public var height: Int
 
+  /// The rectangle of `width` × `height` cells whose top-left cell is (`x`, `y`).
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -18,8 +23,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.height = max(0, height)
   }
 
+  /// Whether it holds no cell.
   public var isEmpty: Bool { width == 0 || height == 0 }
+  /// The column just right of it.
   public var maxX: Int { x + width }
+  /// The row just below it.
   public var maxY: Int { y + height }
 
   /// The first `rows` rows, and the rest.

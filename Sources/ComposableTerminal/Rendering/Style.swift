@@ -10,21 +10,37 @@ public enum Color: Hashable, Sendable {
   /// One of the 256 indexed colours (16–231 a 6×6×6 cube, 232–255 greys).
   case indexed(UInt8)
 
+  /// Standard colour 0.
   public static let black = Color.standard(0)
+  /// Standard colour 1.
   public static let red = Color.standard(1)
+  /// Standard colour 2.
   public static let green = Color.standard(2)
+  /// Standard colour 3.
   public static let yellow = Color.standard(3)
+  /// Standard colour 4.
   public static let blue = Color.standard(4)
+  /// Standard colour 5.
   public static let magenta = Color.standard(5)
+  /// Standard colour 6.
   public static let cyan = Color.standard(6)
+  /// Standard colour 7.
   public static let white = Color.standard(7)
+  /// Standard colour 8, the bright black (often shown as grey).
   public static let brightBlack = Color.standard(8)
+  /// Standard colour 9, the bright red.
   public static let brightRed = Color.standard(9)
+  /// Standard colour 10, the bright green.
   public static let brightGreen = Color.standard(10)
+  /// Standard colour 11, the bright yellow.
   public static let brightYellow = Color.standard(11)
+  /// Standard colour 12, the bright blue.
   public static let brightBlue = Color.standard(12)
+  /// Standard colour 13, the bright magenta.
   public static let brightMagenta = Color.standard(13)
+  /// Standard colour 14, the bright cyan.
   public static let brightCyan = Color.standard(14)
+  /// Standard colour 15, the bright white.
   public static let brightWhite = Color.standard(15)
 
   /// The nearest of the 16 standard colours, for terminals that have only those.
@@ -51,13 +67,20 @@ public enum Color: Hashable, Sendable {
 
 /// How a cell is drawn: colours and attributes.
 public struct Style: Hashable, Sendable {
+  /// The text colour; nil keeps the terminal's.
   public var foreground: Color?
+  /// The background colour; nil keeps the terminal's.
   public var background: Color?
+  /// Bold text.
   public var bold: Bool
+  /// Dimmed text.
   public var dim: Bool
+  /// Underlined text.
   public var underline: Bool
+  /// Foreground and background swapped (how a selection or cursor shows).
   public var reverse: Bool
 
+  /// A style; by default, the terminal's own colours and no attributes.
   public init(
     foreground: Color? = nil,
     background: Color? = nil,

@@ -7,6 +7,7 @@ public struct AlertFocus: Hashable, Sendable {
   private var alertID: UniqueIdentity?
   private var index = 0
 
+  /// No button focused yet: the first button of whatever alert comes.
   public init() {}
 
   /// The focused button of the alert identified by `id`.
@@ -62,19 +63,30 @@ public enum AlertResponse<Action> {
 /// }
 /// ```
 public struct AlertView<Action>: Widget {
+  /// A button as the view draws it.
   public struct Button {
+    /// The button's text.
     public var label: String
+    /// Its role: a destructive button is drawn in the theme's destructive style.
     public var role: ButtonStateRole?
+    /// What pressing it sends, if anything.
     public var action: Action?
   }
 
+  /// The identity of the alert or dialog shown (see ``AlertFocus``).
   public let id: UniqueIdentity
+  /// The title, centred at the top.
   public var title: String
+  /// The message, wrapped under the title.
   public var message: String
+  /// The buttons, left to right.
   public var buttons: [Button]
+  /// The index of the focused button, drawn reversed.
   public var focusedIndex: Int
+  /// The colours it draws with.
   public var theme: Theme
 
+  /// A view of `alert`, with the button `focus` says focused.
   public init(_ alert: AlertState<Action>, focus: AlertFocus = AlertFocus(), theme: Theme = .standard) {
     self.init(
       id: alert.id, title: String(state: alert.title), message: alert.message.map { String(state: $0) },
@@ -82,6 +94,8 @@ public struct AlertView<Action>: Widget {
     )
   }
 
+  /// A view of `dialog`, with the button `focus` says focused (no title when the dialog hides
+  /// it).
   public init(
     _ dialog: ConfirmationDialogState<Action>, focus: AlertFocus = AlertFocus(), theme: Theme = .standard
   ) {

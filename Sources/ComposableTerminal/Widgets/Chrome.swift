@@ -6,11 +6,16 @@
 /// // " Standups › Design › Record"
 /// ```
 public struct Header: Widget {
+  /// The titles of the screens below this one, oldest first.
   public var breadcrumb: [String]
+  /// The current screen's title.
   public var title: String
+  /// Text at the right end of the bar (a status, a count).
   public var trailing: String
+  /// The bar's style.
   public var style: Style
 
+  /// A header for the screen titled `title`.
   public init(
     breadcrumb: [String] = [], title: String, trailing: String = "",
     style: Style = Theme.standard.header
@@ -45,9 +50,12 @@ public struct Header: Widget {
 
 /// A key and what it does, for a ``Footer``: `KeyHint("a", "add")`.
 public struct KeyHint: Hashable, Sendable {
+  /// The key, as shown (`"enter"`, `"a"`).
   public var key: String
+  /// What it does (`"add"`).
   public var action: String
 
+  /// The hint that `key` does `action`.
   public init(_ key: String, _ action: String) {
     self.key = key
     self.action = action
@@ -61,12 +69,16 @@ public struct KeyHint: Hashable, Sendable {
 /// // " a add · enter open · q quit"
 /// ```
 public struct Footer: Widget {
+  /// The hints, in order; those that do not fit are left out.
   public var hints: [KeyHint]
+  /// The keys' style.
   public var keyStyle: Style
+  /// The descriptions' style.
   public var textStyle: Style
   /// What goes between two hints.
   public var separator: String
 
+  /// A footer showing `hints`.
   public init(
     _ hints: [KeyHint], keyStyle: Style = Theme.standard.key, textStyle: Style = Theme.standard.muted,
     separator: String = " · "
@@ -100,10 +112,14 @@ public struct Footer: Widget {
 /// buffer.render(form, in: inside)
 /// ```
 public struct Box: Widget {
+  /// The title set in the top border.
   public var title: String
+  /// The border's style.
   public var borderStyle: Style
+  /// The title's style.
   public var titleStyle: Style
 
+  /// A box titled `title`.
   public init(
     title: String = "", borderStyle: Style = Theme.standard.border,
     titleStyle: Style = Theme.standard.accent

@@ -12,6 +12,7 @@
 /// The focused field shows "›" before its label and, for a text field, the cursor; a focused
 /// value field shows "‹ ›" around its value, saying ← → change it.
 public struct Form: Widget {
+  /// One row of a form.
   public enum Field: Hashable, Sendable {
     /// A text field: label, text, placeholder.
     case text(String, String, placeholder: String = "")
@@ -21,13 +22,18 @@ public struct Form: Widget {
     case button(String)
   }
 
+  /// The rows, top to bottom.
   public var fields: [Field]
+  /// The index of the focused field, if any.
   public var focus: Int?
   /// The cursor of the focused text field, in characters; the end of its text when nil.
   public var cursor: Int?
+  /// The colours it draws with.
   public var theme: Theme
+  /// Where it is scrolled, for forms taller than their area.
   public var scroll: ScrollPosition?
 
+  /// A form of `fields` with the field at `focus` focused.
   public init(
     fields: [Field], focus: Int?, cursor: Int? = nil, theme: Theme = .standard,
     scroll: ScrollPosition? = nil

@@ -8,6 +8,7 @@ public final class ScrollPosition {
   /// The index of the first visible row.
   public var offset: Int
 
+  /// A position with the row at `offset` first.
   public init(offset: Int = 0) {
     self.offset = offset
   }
@@ -30,14 +31,20 @@ public final class ScrollPosition {
 /// One row of a ``ListView``: text on the left, optional detail on the right, each with its
 /// style.
 public struct ListRow: Hashable, Sendable {
+  /// The text on the left, truncated with "…" when it does not fit.
   public var text: String
+  /// The text on the right (a count, a date), kept whole.
   public var detail: String
+  /// The text's style.
   public var style: Style
+  /// The detail's style.
   public var detailStyle: Style
   /// Drawn before the text: a marker such as a coloured "●".
   public var leading: String
+  /// The marker's style.
   public var leadingStyle: Style
 
+  /// A row showing `text`, and `detail` on the right.
   public init(
     _ text: String, detail: String = "", style: Style = .plain, detailStyle: Style = .plain,
     leading: String = "", leadingStyle: Style = .plain
@@ -63,12 +70,19 @@ public struct ListRow: Hashable, Sendable {
 ///
 /// When the list is longer than its area, the last column shows a scroll bar.
 public struct ListView: Widget {
+  /// How many rows the list has.
   public var count: Int
+  /// The index of the selected row, drawn in `selectionStyle`.
   public var selection: Int?
+  /// Where the list is scrolled (kept by the front end between frames).
   public var scroll: ScrollPosition?
+  /// The selected row's style.
   public var selectionStyle: Style
+  /// Shown, in `emptyStyle`, when the list has no rows.
   public var emptyText: String
+  /// The empty text's style.
   public var emptyStyle: Style
+  /// Makes the row at an index, asked only for the rows on screen.
   public var row: (Int) -> ListRow
 
   /// A list of `count` rows, each made by `row(index)` when it is drawn. Without a

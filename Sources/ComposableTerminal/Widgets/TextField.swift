@@ -9,11 +9,16 @@ public struct TextField: Widget {
   public var text: String
   /// The cursor in characters from the start, or nil when the field is not focused.
   public var cursor: Int?
+  /// Shown, in `placeholderStyle`, while the text is empty.
   public var placeholder: String
+  /// The text's style.
   public var style: Style
+  /// The placeholder's style.
   public var placeholderStyle: Style
+  /// The cursor cell's style (reversed by default).
   public var cursorStyle: Style
 
+  /// A field showing `text`, focused when it has a `cursor`.
   public init(
     _ text: String, cursor: Int? = nil, placeholder: String = "", style: Style = .plain,
     placeholderStyle: Style = Theme.standard.muted, cursorStyle: Style = Style(reverse: true)

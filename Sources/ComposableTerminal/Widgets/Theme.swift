@@ -26,6 +26,7 @@ public struct Theme: Hashable, Sendable {
   /// An error or warning message.
   public var error: Style
 
+  /// A theme with these styles; every one has a default.
   public init(
     text: Style = .plain,
     muted: Style = Style(foreground: .brightBlack),

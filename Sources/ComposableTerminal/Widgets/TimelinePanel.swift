@@ -17,7 +17,9 @@ import Observation
 @MainActor
 @Observable
 public final class TimelinePanel<State, Action> {
+  /// The history shown.
   @ObservationIgnored public let history: TimeTravelHistory<State, Action>
+  /// The store moved to the step shown.
   @ObservationIgnored public let store: Store<State, Action>
   @ObservationIgnored let scroll = ScrollPosition()
   /// The step shown: an index into `history.steps`, or -1 for the state before the oldest.
@@ -40,6 +42,7 @@ public final class TimelinePanel<State, Action> {
     self.selection = history.steps.count - 1
   }
 
+  /// Handles a key: ← → step, Home/End, Enter goes on from the step shown, Esc returns to now.
   public func handle(_ key: Key) -> Outcome {
     let last = history.steps.count - 1
     switch key {

@@ -31,10 +31,14 @@ public enum Alignment: Hashable, Sendable {
 /// buffer.render(Label("Standups", style: theme.accent, alignment: .center), in: titleRow)
 /// ```
 public struct Label: Widget {
+  /// The text.
   public var text: String
+  /// Its style.
   public var style: Style
+  /// Where it sits in its area.
   public var alignment: Alignment
 
+  /// A label showing `text`.
   public init(_ text: String, style: Style = .plain, alignment: Alignment = .leading) {
     self.text = text
     self.style = style
@@ -62,9 +66,12 @@ public struct Label: Widget {
 /// buffer.render(Paragraph(meeting.transcript), in: body)
 /// ```
 public struct Paragraph: Widget {
+  /// The text.
   public var text: String
+  /// Its style.
   public var style: Style
 
+  /// A paragraph of `text`.
   public init(_ text: String, style: Style = .plain) {
     self.text = text
     self.style = style
