@@ -6,6 +6,7 @@
 /// buffer.render(TextField(input.text, cursor: isFocused ? input.cursor : nil, placeholder: "Title"), in: row)
 /// ```
 public struct TextField: Widget {
+  /// The text.
   public var text: String
   /// The cursor in characters from the start, or nil when the field is not focused.
   public var cursor: Int?
