@@ -406,12 +406,8 @@ extension ReducerMacro: MemberMacro {
         body = property
         continue
       }
-      let isStored = property.bindings.allSatisfy { binding in
-        guard let accessors = binding.accessorBlock?.accessors else { return true }
-        guard case let .accessors(list) = accessors else { return false }
-        return list.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
-      }
-      guard isStored, property.bindingSpecifier.tokenKind == .keyword(.var) else { continue }
+      guard property.bindings.allSatisfy(\.isStored), property.bindingSpecifier.tokenKind == .keyword(.var)
+      else { continue }
       // A stored `var` can change after the value is copied; only `@Dependency` ones are allowed.
       guard property.attributes.contains(attributeNamed: "Dependency") else { return [] }
       dependencyNames.formUnion(property.bindings.compactMap {

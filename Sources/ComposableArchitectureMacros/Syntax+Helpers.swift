@@ -57,6 +57,18 @@ extension AttributeListSyntax {
   }
 }
 
+extension PatternBindingSyntax {
+  /// Whether the binding stores a value: it has no accessors, or only observers (`willSet`,
+  /// `didSet`); anything else makes it computed.
+  var isStored: Bool {
+    guard let accessorBlock else { return true }
+    guard case let .accessors(accessors) = accessorBlock.accessors else { return false }
+    return accessors.allSatisfy {
+      [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
+    }
+  }
+}
+
 extension VariableDeclSyntax {
   /// A stored `var` property that observation should track: not `let`, not static, not lazy,
   /// not computed, a single simple binding.
@@ -73,16 +85,7 @@ extension VariableDeclSyntax {
       !attributes.contains(attributeNamed: "Shared"),
       !attributes.contains(attributeNamed: "SharedReader")
     else { return false }
-    guard let accessorBlock = binding.accessorBlock else { return true }
-    switch accessorBlock.accessors {
-    case .getter:
-      return false
-    case let .accessors(accessors):
-      // Observers (`willSet`/`didSet`) keep a property stored; anything else makes it computed.
-      return accessors.allSatisfy {
-        [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
-      }
-    }
+    return binding.isStored
   }
 
   var identifier: TokenSyntax? {

@@ -127,7 +127,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   private func updateMountedElements(in state: inout Parent.State) -> Effect<Parent.Action> {
     let mounted = state[keyPath: toStackState].mountedIDs
     let ids = state[keyPath: toStackState].ids
-    guard !haveSameBytes(mounted, ids), mounted != ids else { return .none }
+    guard !areSameIDs(mounted, ids) else { return .none }
 
     let parentPath = DependencyValues._current.navigationIDPath
     var effects: [Effect<Parent.Action>] = []

@@ -128,7 +128,6 @@ final class Payload: Equatable, @unchecked Sendable {
   }
 }
 
-
 // MARK: - Identity comparison used by the generated setters.
 
 /// Values of types with no notion of identity or equality always count as changed.

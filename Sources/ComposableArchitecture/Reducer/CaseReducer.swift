@@ -25,7 +25,6 @@ where State: CaseReducerState, State.StateReducer == Self {
   /// The current case, with a child store for a feature case.
   @MainActor
   static func scope(_ store: Store<State, Action>) -> CaseScope
-
 }
 
 extension CaseReducer {
@@ -50,21 +49,18 @@ public func _cachedCaseBody<R: CaseReducer, Body>(
 
 private let caseBodies = CaseBodies()
 
+/// One body storage per enum reducer type.
 private final class CaseBodies: Sendable {
-  private let built = Locked<[ObjectIdentifier: AnyObject]>([:])
+  private let storages = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
 
   func body<Body>(of reducer: Any.Type, build: () -> Body) -> Body {
-    let key = ObjectIdentifier(reducer)
-    if let box = built.withLock({ $0[key] }) {
-      return unsafeDowncast(box, to: _ReducerBodyStorage.Box<Body>.self).value
+    let storage = storages.withLock { storages in
+      if let storage = storages[ObjectIdentifier(reducer)] { return storage }
+      let storage = _ReducerBodyStorage()
+      storages[ObjectIdentifier(reducer)] = storage
+      return storage
     }
-    let box = _ReducerBodyStorage.Box(build())
-    let kept = built.withLock { built in
-      if let existing = built[key] { return existing }
-      built[key] = box
-      return box
-    }
-    return unsafeDowncast(kept, to: _ReducerBodyStorage.Box<Body>.self).value
+    return storage.value(build)
   }
 }
 

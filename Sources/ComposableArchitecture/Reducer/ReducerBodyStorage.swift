@@ -26,13 +26,19 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// `reducer.body`, built the first time and kept.
   @inlinable
   public func body<R: Reducer>(of reducer: R) -> R.Body {
+    value { reducer.body }
+  }
+
+  /// What `build` makes, made the first time and kept; every call must build the same type.
+  @inlinable
+  func value<Value>(_ build: () -> Value) -> Value {
     if let box = load() {
-      return unsafeDowncast(box, to: Box<R.Body>.self).value
+      return unsafeDowncast(box, to: Box<Value>.self).value
     }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
     // code we do not own. If two threads build it at once, the first one stored wins.
-    let box = Box(reducer.body)
-    return unsafeDowncast(store(box), to: Box<R.Body>.self).value
+    let box = Box(build())
+    return unsafeDowncast(store(box), to: Box<Value>.self).value
   }
 
   @usableFromInline
