@@ -236,6 +236,52 @@ struct RecordingTests {
     #expect(dump.contains("tapped"))
   }
 
+  @Test func aLiveRecordingReadsWhileTheStoreRunsAndIsTrimmedWhenItGoes() async throws {
+    var store: StoreOf<RecordedNotes>? = Store(initialState: RecordedNotes.State()) {
+      RecordedNotes().recording(to: url)
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    store?.send(.addTapped("Buy milk"))
+    store?.send(.addTapped("Call Blob"))
+
+    // While the store runs, the lines are followed by the space reserved for the next ones.
+    let live = try Data(contentsOf: url)
+    #expect(live.count >= 1 << 20)
+    #expect(live.last == 0)
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.sequence) == [1, 2])
+
+    store = nil
+    let closed = try Data(contentsOf: url)
+    #expect(closed.last == UInt8(ascii: "\n"))
+    #expect(!closed.contains(0))
+    #expect(closed.count < 1_000)
+    #expect(String(decoding: closed, as: UTF8.self).split(separator: "\n").count == 3)
+  }
+
+  @Test func linesLongerThanTheMappedSpaceAreWrittenWhole() async throws {
+    let long = String(repeating: "x", count: 300_000)
+    let longer = String(repeating: "é", count: 800_000)  // 1.6 MB of UTF-8: more than a window
+    do {
+      let store = Store(initialState: RecordedNotes.State()) {
+        RecordedNotes().recording(to: url)
+      } withDependencies: {
+        $0.uuid = .incrementing
+      }
+      for _ in 1...5 { store.send(.addTapped(long)) }
+      store.send(.addTapped(longer))
+      store.send(.addTapped("short"))
+      // Read while the store runs: the window has moved along the file twice.
+      let recording = try Recording(contentsOf: url)
+      #expect(recording.steps.count == 7)
+    }
+    let recording = try Recording(contentsOf: url)
+    let states = try replay(recording, through: RecordedNotes())
+    #expect(states.last?.notes.map(\.text) == Array(repeating: long, count: 5) + [longer, "short"])
+    #expect(try Data(contentsOf: url).last == UInt8(ascii: "\n"))
+  }
+
   @Test func navigationActionsAreCodable() throws {
     let actions: [StackAction<RecordedEditor.State, RecordedEditor.Action>] = [
       .element(id: 3, action: .textChanged("Hi")),

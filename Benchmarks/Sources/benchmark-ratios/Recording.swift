@@ -16,20 +16,69 @@ struct RecordableCounter {
   }
 }
 
+/// A list of 100 to-dos, each a feature of its own: a row action goes through `forEach`, and the
+/// recorded state is a hundred rows (written every 100 actions, about 5 KB).
+@Reducer
+struct RecordableTodos {
+  @ObservableState
+  struct State: Codable, Equatable {
+    var todos: IdentifiedArrayOf<RecordableTodo.State> = IdentifiedArray(
+      uniqueElements: (0..<100).map { RecordableTodo.State(id: $0, title: "To-do number \($0)") }
+    )
+    enum CodingKeys: String, CodingKey { case _todos = "todos" }
+  }
+  enum Action: Codable { case todos(IdentifiedActionOf<RecordableTodo>) }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.todos, action: \.todos) { RecordableTodo() }
+  }
+}
+
+@Reducer
+struct RecordableTodo {
+  @ObservableState
+  struct State: Codable, Equatable, Identifiable {
+    let id: Int
+    var title: String
+    var isComplete = false
+    enum CodingKeys: String, CodingKey { case id, _title = "title", _isComplete = "isComplete" }
+  }
+  enum Action: Codable { case toggled }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.isComplete.toggle()
+    return .none
+  }
+}
+
 /// A file in the temporary folder for a benchmark's recording.
 func recordingFile(_ name: String) -> URL {
   URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("benchmark-\(name)-\(getpid()).jsonl")
 }
 
 /// A root send of the recordable counter, with recording on (the state written every 100
-/// actions) and off: `record-overhead` is their ratio.
+/// actions) and off: `record-overhead` is their ratio; and the same for a row of the to-do list,
+/// `record-overhead-rows`.
 @MainActor
 func recordingBenchmarks() -> [Benchmark] {
   let plain = Store(initialState: RecordableCounter.State()) { RecordableCounter() }
   let recorded = Store(initialState: RecordableCounter.State()) {
     RecordableCounter().recording(to: recordingFile("send"), stateEvery: 100)
   }
+  let plainTodos = Store(initialState: RecordableTodos.State()) { RecordableTodos() }
+  let recordedTodos = Store(initialState: RecordableTodos.State()) {
+    RecordableTodos().recording(to: recordingFile("todos"), stateEvery: 100)
+  }
   return [
+    Benchmark(name: "todos-row-send-recordable", operationsPerSample: 5_000) { n in
+      for index in 0..<n { plainTodos.send(.todos(.element(id: index % 100, action: .toggled))) }
+      sink &+= plainTodos.todos.count
+    },
+    Benchmark(name: "todos-row-send-recording", operationsPerSample: 5_000) { n in
+      for index in 0..<n { recordedTodos.send(.todos(.element(id: index % 100, action: .toggled))) }
+      sink &+= recordedTodos.todos.count
+    },
     Benchmark(name: "store-send-recordable", operationsPerSample: 20_000) { n in
       for _ in 0..<n { plain.send(.incrementTapped) }
       sink &+= plain.count

@@ -248,8 +248,11 @@ func main() async {
   // Recording (SPEC 17): a recorded send vs the same send unrecorded, and replaying 10 000
   // actions (the median of 3 runs).
   func printRecordingFigures() {
-    guard ns["store-send-recording"] != nil else { return }
+    guard ns["store-send-recording"] != nil, ns["store-send-recordable"] != nil else { return }
     print("record-overhead: \(ratio("store-send-recording", "store-send-recordable"))")
+    if ns["todos-row-send-recording"] != nil, ns["todos-row-send-recordable"] != nil {
+      print("record-overhead-rows: \(ratio("todos-row-send-recording", "todos-row-send-recordable"))")
+    }
     let replays = (0..<3).compactMap { _ in try? replayTenThousandMilliseconds() }
     print("replay-10k-ms: \(replays.isEmpty ? "failed" : String(format: "%.0f", median(replays)))")
   }

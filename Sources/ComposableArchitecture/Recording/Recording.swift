@@ -82,9 +82,12 @@ public struct Recording: Sendable {
     try self.init(data: data, file: url.path)
   }
 
-  /// Reads a recording from its bytes; `file` names it in errors.
+  /// Reads a recording from its bytes; `file` names it in errors. Zero bytes at the end (the space
+  /// a recording being written, or one cut short by a crash, reserves for its next lines) are
+  /// skipped.
   public init(data: Data, file: String = "recording") throws {
-    let text = String(decoding: data, as: UTF8.self)
+    let end = data.lastIndex(where: { $0 != 0 }).map { $0 + 1 } ?? data.startIndex
+    let text = String(decoding: data[..<end], as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" {
       lines.removeLast()
@@ -194,51 +197,161 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
 
 // MARK: - Writing
 
-struct RecordingHeader {
-  let feature: String
-  let state: Recording.Value
-  let nextStackElementID: Int
+/// A line of a recording, built as UTF-8 bytes in a buffer that is kept from line to line: a
+/// recorder writes one per action, and copying bytes costs a fraction of interpolating strings.
+final class JSONLine {
+  // `@exclusivity(unchecked)`: only the short methods below touch these, and none of them calls
+  // out to code that could reach this line again.
+  @exclusivity(unchecked) private var start: UnsafeMutableRawPointer
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private(set) var count = 0
 
-  var line: String {
-    "{\"format\":\(Recording.formatVersion),\"feature\":\(quoted(feature)),\"nextStackElementID\":\(nextStackElementID),\(field("state", state))}"
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    start = .allocate(byteCount: capacity, alignment: 1)
   }
-}
 
-struct RecordedReads {
-  let uuid: [UUID]
-  let date: [TimeInterval]
-  let random: [UInt64]
-}
-
-struct RecordedStep {
-  let seq: Int
-  let t: Double
-  let source: String
-  let action: Recording.Value
-  let reads: RecordedReads
-  let state: Recording.Value?
-
-  var line: String {
-    var line = "{\"seq\":\(seq),\"t\":\(t),\"source\":\"\(source)\",\(field("action", action))"
-    line += ",\"reads\":{\"uuid\":[\(reads.uuid.map { quoted($0.uuidString) }.joined(separator: ","))]"
-    line += ",\"date\":[\(reads.date.map { "\($0)" }.joined(separator: ","))]"
-    // As strings: JSON numbers lose the low bits of a 64-bit integer in most readers.
-    line += ",\"random\":[\(reads.random.map { "\"\($0)\"" }.joined(separator: ","))]}"
-    if let state { line += "," + field("state", state) }
-    return line + "}"
+  deinit {
+    start.deallocate()
   }
-}
 
-/// `"key":<json>` or `"keyDump":"<text>"`.
-private func field(_ key: String, _ value: Recording.Value) -> String {
-  switch value {
-  case let .json(json): "\"\(key)\":\(json)"
-  case let .dump(dump): "\"\(key)Dump\":\(quoted(dump))"
+  /// The line's bytes; valid until the line changes.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+
+  /// A copy of the line's bytes.
+  var array: [UInt8] { Array(bytes) }
+
+  /// The line of a recording's header: its format, feature and starting state.
+  static func header(feature: String, state: Recording.Value, nextStackElementID: Int) -> JSONLine {
+    let line = JSONLine()
+    line.append("{\"format\":")
+    line.append(Recording.formatVersion)
+    line.append(",\"feature\":")
+    line.append(quoted: feature)
+    line.append(",\"nextStackElementID\":")
+    line.append(nextStackElementID)
+    line.append(",")
+    line.append(field: "state", state)
+    line.append("}\n")
+    return line
   }
-}
 
-/// `text` as a JSON string.
-private func quoted(_ text: String) -> String {
-  let data = try! JSONEncoder().encode(text)
-  return String(decoding: data, as: UTF8.self)
+  func removeAll() {
+    count = 0
+  }
+
+  @inline(__always)
+  private func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(extra) }
+  }
+
+  private func grow(_ extra: Int) {
+    let newCapacity = max(capacity * 2, count + extra)
+    let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 1)
+    grown.copyMemory(from: start, byteCount: count)
+    start.deallocate()
+    start = grown
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    reserve(1)
+    start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+    count += 1
+  }
+
+  @inline(__always)
+  func append(_ other: UnsafeRawBufferPointer) {
+    guard let source = other.baseAddress else { return }
+    reserve(other.count)
+    (start + count).copyMemory(from: source, byteCount: other.count)
+    count += other.count
+  }
+
+  @inline(__always)
+  func append(_ text: StaticString) {
+    append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  func append(_ other: [UInt8]) {
+    other.withUnsafeBytes { append($0) }
+  }
+
+  /// `number` in decimal.
+  func append(_ number: Int) {
+    if number < 0 { append(UInt8(ascii: "-")) }
+    append(UInt64(number.magnitude))
+  }
+
+  /// `number` in decimal.
+  func append(_ number: UInt64) {
+    var digits = 1
+    var rest = number
+    while rest >= 10 {
+      digits += 1
+      rest /= 10
+    }
+    appendDigits(number, count: digits)
+  }
+
+  /// The last `count` decimal digits of `number`, with leading zeros.
+  @inline(__always)
+  private func appendDigits(_ number: UInt64, count digits: Int) {
+    reserve(digits)
+    var number = number
+    var index = count + digits
+    while index > count {
+      index -= 1
+      start.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number % 10), toByteOffset: index, as: UInt8.self)
+      number /= 10
+    }
+    count += digits
+  }
+
+  /// `milliseconds` as seconds with three decimals: `12.345`.
+  func append(milliseconds: Int64) {
+    if milliseconds < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = milliseconds.magnitude
+    append(magnitude / 1000)
+    append(UInt8(ascii: "."))
+    appendDigits(magnitude % 1000, count: 3)
+  }
+
+  /// `text` as a JSON string.
+  func append(quoted text: String) {
+    append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        append(UInt8(ascii: "\\"))
+        append(byte)
+      case UInt8(ascii: "\n"): append("\\n")
+      case UInt8(ascii: "\r"): append("\\r")
+      case UInt8(ascii: "\t"): append("\\t")
+      case 0..<0x20:
+        append("\\u00")
+        let hex: StaticString = "0123456789abcdef"
+        append(hex.utf8Start[Int(byte >> 4)])
+        append(hex.utf8Start[Int(byte & 0xF)])
+      default:
+        append(byte)
+      }
+    }
+    append(UInt8(ascii: "\""))
+  }
+
+  /// `"key":<json>`, or `"keyDump":"<text>"` for a value that is not JSON.
+  func append(field key: StaticString, _ value: Recording.Value) {
+    append(UInt8(ascii: "\""))
+    append(key)
+    switch value {
+    case var .json(json):
+      append("\":")
+      json.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    case let .dump(dump):
+      append("Dump\":")
+      append(quoted: dump)
+    }
+  }
 }

@@ -8,8 +8,8 @@ import Foundation
   import Musl
 #elseif canImport(Darwin)
   import Darwin
-#elseif canImport(ucrt)
-  import ucrt
+#elseif os(Windows)
+  import WinSDK
 #endif
 
 extension Reducer {
@@ -39,7 +39,7 @@ extension Reducer {
 }
 
 /// A reducer that records its base's actions; see ``Reducer/recording(to:stateEvery:)``.
-public struct _RecordingReducer<Base: Reducer>: Reducer {
+public struct _RecordingReducer<Base: Reducer>: Reducer, RootDependenciesPreparing {
   let base: Base
   let recorder: Recorder
 
@@ -48,67 +48,137 @@ public struct _RecordingReducer<Base: Reducer>: Reducer {
       base.reduce(into: &state, action: action)
     }
   }
+
+  func prepareAsRoot(initialState: Any, dependencies: inout DependencyValues) {
+    // A store's initial state has the type of its reducer's.
+    recorder.install(Base.self, initialState: initialState as! Base.State, into: &dependencies)
+  }
 }
 
-/// What a reducer read from the nondeterministic dependencies while reducing one action.
+/// A reducer that, as the reducer of a store, changes the dependencies the store reduces with
+/// once, when the store is made or its dependencies are set, rather than on every action (a
+/// task-local push costs about as much as reducing a simple action).
+protocol RootDependenciesPreparing {
+  func prepareAsRoot(initialState: Any, dependencies: inout DependencyValues)
+}
+
+/// What a reducer reads from the nondeterministic dependencies while a recorder reduces one of
+/// its actions.
 ///
-/// The recording generators write to ``current``, a task-local set only while the recorder runs
-/// the reducer: an effect (started after the reducer returned, in a task of its own) reading a
-/// generator later, or an earlier action's effect reading one meanwhile on another thread, is not
-/// this action's and is not written down.
+/// The recording generators `note` every value they hand out; only those handed out while the
+/// recorder reduces, on the thread that reduces, count: an effect (started after the reducer
+/// returned) reading a generator later, or an earlier action's effect reading one meanwhile on
+/// another thread, is not this action's and is not written down.
 ///
-/// `@unchecked Sendable` is safe: it is only reached through `current`, from the task that
-/// reduces (on the main actor), one action at a time.
+/// `@unchecked Sendable` is safe: the generators may be called on any thread, but only the
+/// thread between `begin` and `end` (whose thread-local word then points at this object) touches
+/// the fields; `begin` and `end` run on that thread, and a store reduces one action at a time.
 final class DependencyReads: @unchecked Sendable {
-  @TaskLocal static var current: DependencyReads?
+  /// The reads of the recorder reducing on this thread.
+  private static let reducing = ThreadLocalWord()
+  private var uuids: [UUID] = []
+  private var dates: [Date] = []
+  private var randoms: [UInt64] = []
+  private var isEmpty = true
+  /// What `reducing` held before `begin` (a recorder inside another).
+  private var outer: UnsafeMutableRawPointer?
 
-  private(set) var uuids: [UUID] = []
-  private(set) var dates: [Date] = []
-  private(set) var randoms: [UInt64] = []
+  private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-  func reset() {
+  /// Starts counting the values handed out on this thread.
+  func begin() {
+    outer = Self.reducing.value
+    Self.reducing.value = address
+    guard !isEmpty else { return }
     uuids.removeAll(keepingCapacity: true)
     dates.removeAll(keepingCapacity: true)
     randoms.removeAll(keepingCapacity: true)
+    isEmpty = true
   }
 
-  static func note(uuid: UUID) { current?.uuids.append(uuid) }
-  static func note(date: Date) { current?.dates.append(date) }
-  static func note(random: UInt64) { current?.randoms.append(random) }
+  /// Stops counting, and hands over the values counted (nil when there were none).
+  func end() -> (uuids: [UUID], dates: [Date], randoms: [UInt64])? {
+    Self.reducing.value = outer
+    return isEmpty ? nil : (uuids, dates, randoms)
+  }
+
+  /// Whether this thread reduces with this recorder: the one reducing, or one it runs inside.
+  private var isCounting: Bool {
+    var current = Self.reducing.value
+    while let pointer = current {
+      if pointer == address { return true }
+      current = Unmanaged<DependencyReads>.fromOpaque(pointer).takeUnretainedValue().outer
+    }
+    return false
+  }
+
+  func note(uuid: UUID) {
+    guard isCounting else { return }
+    uuids.append(uuid)
+    isEmpty = false
+  }
+
+  func note(date: Date) {
+    guard isCounting else { return }
+    dates.append(date)
+    isEmpty = false
+  }
+
+  func note(random: UInt64) {
+    guard isCounting else { return }
+    randoms.append(random)
+    isEmpty = false
+  }
 }
 
 /// The file a `_RecordingReducer` writes, and its counters.
 ///
-/// `@unchecked Sendable` is safe: a store reduces on the main actor, one action at a time, so
-/// `record` (the only code touching the mutable fields) never runs concurrently with itself.
+/// `@unchecked Sendable` is safe: a store makes its reducer and reduces on the main actor, one
+/// action at a time, so `install` and `record` (the only code touching the mutable fields) never
+/// run concurrently.
 final class Recorder: @unchecked Sendable {
   let url: URL
   let stateEvery: Int
-  private var handle: FileHandle?
-  private var sequence = 0
-  /// Time since the recording started.
-  private var elapsed: () -> Duration = { .zero }
-  private var failed = false
+  // `@exclusivity(unchecked)` on the fields `record` touches: see `@unchecked Sendable` above;
+  // and no access to them is held across a call that could reach this recorder again.
+  @exclusivity(unchecked) private var file: RecordingFile?
+  @exclusivity(unchecked) private var isStarted = false
+  @exclusivity(unchecked) private var sequence = 0
+  /// Milliseconds since the recording started, rounded up.
+  @exclusivity(unchecked) private var stopwatch = Stopwatch()
   /// Made once: making an encoder costs more than encoding a small action.
   private let encoder = recordingEncoder()
-  /// The dependencies the feature reduces with: those in force at its first action, with `uuid`,
-  /// `date` and `withRandomNumberGenerator` answering theirs and writing each value down in
-  /// `reads`. Made once (a store's dependencies do not change), so that an action costs one
+  /// The dependencies to reduce with, when the recorder is not a store's reducer (which then
+  /// reduces with them: see `install`): those in force at the first action, with the recording
+  /// generators. Made once (a store's dependencies do not change), so that an action costs one
   /// task-local push.
-  private var dependencies: DependencyValues?
+  @exclusivity(unchecked) private var dependencies: DependencyValues?
   private let reads = DependencyReads()
-  /// The JSON of actions whose type is plain bytes (no references: `.incrementTapped`,
-  /// `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action, so its JSON is
-  /// the same. Bounded.
-  private var plainActionJSON: [PlainBytes: Recording.Value] = [:]
+  /// The line being written; its buffer is kept.
+  private let line = JSONLine()
+  /// The `"action":…` field of actions whose type is plain bytes (no references:
+  /// `.incrementTapped`, `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action,
+  /// so its JSON is the same. Bounded.
+  @exclusivity(unchecked) private var plainActionFields: [PlainBytes: [UInt8]] = [:]
+  /// The last of those, looked up without hashing (an action is often sent many times in a row).
+  @exclusivity(unchecked) private var lastPlainAction: (bytes: PlainBytes, field: [UInt8])?
 
   init(url: URL, stateEvery: Int) {
     self.url = url
     self.stateEvery = stateEvery
   }
 
-  deinit {
-    try? handle?.close()
+  /// Starts the recording, if it has not started, and gives `dependencies` the recording
+  /// generators: the store that runs this recorder as its reducer reduces with them.
+  func install<Base: Reducer>(
+    _ feature: Base.Type, initialState: Base.State, into dependencies: inout DependencyValues
+  ) {
+    if !isStarted {
+      start(feature, state: initialState, dependencies: dependencies)
+    }
+    guard file != nil else { return }
+    dependencies = recordingGenerators(dependencies)
+    self.dependencies = nil
   }
 
   func record<Base: Reducer>(
@@ -117,112 +187,145 @@ final class Recorder: @unchecked Sendable {
     action: Base.Action,
     reduce: (inout Base.State) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
-    if dependencies == nil, !failed {
-      start(feature, state: state)
+    if !isStarted {
+      @Dependency(\.self) var current
+      start(feature, state: state, dependencies: current)
+      if file != nil { dependencies = recordingGenerators(current) }
     }
-    guard let dependencies, !failed else { return reduce(&state) }
-    let source = MainActor.assumeIsolated { ActionSource.effectDepth > 0 } ? "receive" : "send"
+    guard let file else { return reduce(&state) }
+    let source: StaticString = ActionSource.isEffectAction ? "receive" : "send"
     var effect = Effect<Base.Action>.none
-    reads.reset()
-    DependencyReads.$current.withValue(reads) {
+    reads.begin()
+    if let dependencies {
       DependencyValues.$_current.withValue(dependencies) {
         effect = reduce(&state)
       }
+    } else {
+      effect = reduce(&state)
     }
+    let reads = reads.end()
     sequence += 1
-    let elapsed = elapsed()
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let step = RecordedStep(
-      seq: sequence,
-      t: (seconds * 1000).rounded(.up) / 1000,
-      source: source,
-      action: actionJSON(action),
-      reads: RecordedReads(
-        uuid: reads.uuids, date: reads.dates.map(\.timeIntervalSince1970), random: reads.randoms
-      ),
-      state: sequence == 1 || sequence % stateEvery == 0 ? json(state, encoder: encoder) : nil
-    )
-    write(step.line)
+
+    line.removeAll()
+    line.append("{\"seq\":")
+    line.append(sequence)
+    line.append(",\"t\":")
+    line.append(milliseconds: stopwatch.milliseconds())
+    line.append(",\"source\":\"")
+    line.append(source)
+    line.append("\",")
+    appendActionField(action)
+    line.append(",\"reads\":{")
+    if let reads { appendReads(reads) }
+    line.append("}")
+    if sequence == 1 || sequence % stateEvery == 0 {
+      line.append(",")
+      line.append(field: "state", json(state, encoder: encoder))
+    }
+    line.append("}\n")
+    write(line, to: file)
     return effect
   }
 
-  /// Opens the file with its header and makes the dependencies to reduce with, from those in
-  /// force now (the store's, with any overrides of reducers around this one).
-  private func start<Base: Reducer>(_ feature: Base.Type, state: Base.State) {
-    @Dependency(\.self) var current
-    let upstream = current
-    open(
-      header: RecordingHeader(
-        feature: String(reflecting: feature), state: json(state, encoder: encoder),
-        nextStackElementID: upstream.stackElementID.peek().rawValue
-      ),
-      elapsed: stopwatch(upstream)
+  /// Opens the file with its header and starts the stopwatch, from the dependencies in force
+  /// (the store's, with any overrides of reducers around this one).
+  private func start<Base: Reducer>(_ feature: Base.Type, state: Base.State, dependencies: DependencyValues) {
+    isStarted = true
+    do {
+      file = try RecordingFile(url: url)
+    } catch {
+      reportIssue("Could not record to \(url.path): \(error). The feature runs on, unrecorded.")
+      return
+    }
+    stopwatch = Stopwatch(dependencies)
+    let header = JSONLine.header(
+      feature: String(reflecting: feature), state: json(state, encoder: encoder),
+      nextStackElementID: dependencies.stackElementID.peek().rawValue
     )
-    // The store's own generators, from the values in force now, and read only when the reducer
-    // asks for them, so that a feature that reads none is not reported for unset test values.
+    write(header, to: file!)
+  }
+
+  /// `upstream` with `uuid`, `date` and `withRandomNumberGenerator` answering theirs and writing
+  /// each value down. They read `upstream` only when the reducer asks, so that a feature that
+  /// reads none is not reported for unset test values.
+  private func recordingGenerators(_ upstream: DependencyValues) -> DependencyValues {
+    let reads = reads
     var dependencies = upstream
     dependencies.uuid = UUIDGenerator {
       let value = upstream.uuid()
-      DependencyReads.note(uuid: value)
+      reads.note(uuid: value)
       return value
     }
     dependencies.date = DateGenerator {
       let value = upstream.date.now
-      DependencyReads.note(date: value)
+      reads.note(date: value)
       return value
     }
     dependencies.withRandomNumberGenerator = WithRandomNumberGenerator(
-      RecordingGenerator(upstream: upstream)
+      RecordingGenerator(upstream: upstream, reads: reads)
     )
-    self.dependencies = dependencies
+    return dependencies
   }
 
-  /// `action` as JSON (or its dump), from `plainActionJSON` when its type is plain bytes.
-  private func actionJSON<Action>(_ action: Action) -> Recording.Value {
-    guard let bytes = PlainBytes(action) else { return json(action, encoder: encoder) }
-    if let cached = plainActionJSON[bytes] { return cached }
-    let value = json(action, encoder: encoder)
-    if plainActionJSON.count < 1_024 { plainActionJSON[bytes] = value }
-    return value
+  /// Appends the values read, a list for each dependency that handed out any.
+  private func appendReads(_ reads: (uuids: [UUID], dates: [Date], randoms: [UInt64])) {
+    var needsComma = false
+    func list<Value>(_ key: StaticString, _ values: [Value], _ appendValue: (Value) -> Void) {
+      guard !values.isEmpty else { return }
+      if needsComma { line.append(",") }
+      needsComma = true
+      line.append("\"")
+      line.append(key)
+      line.append("\":[")
+      for (index, value) in values.enumerated() {
+        if index > 0 { line.append(",") }
+        appendValue(value)
+      }
+      line.append("]")
+    }
+    list("uuid", reads.uuids) { line.append(quoted: $0.uuidString) }
+    list("date", reads.dates) { date in
+      var number = "\(date.timeIntervalSince1970)"
+      number.withUTF8 { line.append(UnsafeRawBufferPointer($0)) }
+    }
+    // As strings: JSON numbers lose the low bits of a 64-bit integer in most readers.
+    list("random", reads.randoms) { random in
+      line.append("\"")
+      line.append(random)
+      line.append("\"")
+    }
   }
 
-  private func open(header: RecordingHeader, elapsed: @escaping () -> Duration) {
+  /// Appends `action` as JSON (or its dump), from `plainActionFields` when its type is plain
+  /// bytes.
+  private func appendActionField<Action>(_ action: Action) {
+    guard let bytes = PlainBytes(action) else {
+      line.append(field: "action", json(action, encoder: encoder))
+      return
+    }
+    if let last = lastPlainAction, last.bytes == bytes {
+      line.append(last.field)
+      return
+    }
+    let field: [UInt8]
+    if let cached = plainActionFields[bytes] {
+      field = cached
+    } else {
+      let line = JSONLine()
+      line.append(field: "action", json(action, encoder: encoder))
+      field = line.array
+      if plainActionFields.count < 1_024 { plainActionFields[bytes] = field }
+    }
+    lastPlainAction = (bytes, field)
+    line.append(field)
+  }
+
+  private func write(_ line: JSONLine, to file: RecordingFile) {
     do {
-      try? FileManager.default.removeItem(at: url)
-      guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-        throw CocoaError(.fileWriteNoPermission)
-      }
-      handle = try FileHandle(forWritingTo: url)
-      self.elapsed = elapsed
-      write(header.line)
+      try file.append(line.bytes)
     } catch {
-      failed = true
-      reportIssue("Could not record to \(url.path): \(error). The feature runs on, unrecorded.")
-    }
-  }
-
-  /// Writes `line` and a line feed with one `write(2)` (no buffering: a crash loses at most the
-  /// line being written).
-  private func write(_ line: String) {
-    guard let handle else { return }
-    var text = line
-    text.append("\n")
-    let result = text.withUTF8 { bytes -> Int32 in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(handle.fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return 0
-    }
-    if result != 0 {
-      failed = true
-      self.handle = nil
-      reportIssue("Recording to \(url.path) stopped: \(String(cString: strerror(result)))")
+      self.file = nil
+      reportIssue("Recording to \(url.path) stopped: \(error)")
     }
   }
 }
@@ -245,25 +348,49 @@ struct PlainBytes: Hashable {
   }
 }
 
-/// Time since now, on the feature's test clock when it runs with one (so that a generated test
-/// advances its clock as the session's did), else on the real clock.
-private func stopwatch(_ dependencies: DependencyValues) -> () -> Duration {
-  if let clock = dependencies.continuousClock as? TestClock<Duration> {
-    let start = clock.now
-    return { start.duration(to: clock.now) }
+/// Milliseconds since it started (rounded up), on the feature's test clock when it runs with one
+/// (so that a generated test advances its clock as the session's did), else on the system's
+/// monotonic clock.
+final class Stopwatch: Sendable {
+  private let testClock: TestClock<Duration>?
+  private let testStart: TestClock<Duration>.Instant?
+  private let usesTestClock: Bool
+  private let start = monotonicNanoseconds()
+
+  init(_ dependencies: DependencyValues? = nil) {
+    testClock = dependencies?.continuousClock as? TestClock<Duration>
+    testStart = testClock?.now
+    usesTestClock = testClock != nil
   }
-  let clock = ContinuousClock()
-  let start = clock.now
-  return { start.duration(to: clock.now) }
+
+  func milliseconds() -> Int64 {
+    guard usesTestClock else {
+      return Int64((monotonicNanoseconds() - start + 999_999) / 1_000_000)
+    }
+    let (seconds, attoseconds) = testStart!.duration(to: testClock!.now).components
+    return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+  }
+}
+
+/// The system's monotonic clock, in nanoseconds.
+private func monotonicNanoseconds() -> UInt64 {
+  #if os(Windows)
+    DispatchTime.now().uptimeNanoseconds
+  #else
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  #endif
 }
 
 /// Hands out the upstream generator's numbers and writes each down.
 private struct RecordingGenerator: RandomNumberGenerator, Sendable {
   let upstream: DependencyValues
+  let reads: DependencyReads
 
   mutating func next() -> UInt64 {
     let value = upstream.withRandomNumberGenerator { $0.next() }
-    DependencyReads.note(random: value)
+    reads.note(random: value)
     return value
   }
 }
@@ -278,23 +405,4 @@ func json(_ value: Any, encoder: JSONEncoder = recordingEncoder()) -> Recording.
   var dump = ""
   customDump(value, to: &dump)
   return .dump(dump)
-}
-
-/// Whether the action a store is reducing now came from an effect (`.send`, `send` in `.run`, or
-/// anything else reduced from a store's buffer) rather than from the front end: a recording
-/// writes it down, so that a test generated from it `receive`s the action instead of sending it.
-@MainActor
-enum ActionSource {
-  // `@exclusivity(unchecked)`: only touched on the main actor, by a short increment and decrement
-  // around a send, never held across a call.
-  @exclusivity(unchecked) static var effectDepth = 0
-}
-
-/// `write(2)`, under a name the recorder's own `write` does not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if os(Windows)
-    Int(_write(descriptor, bytes, UInt32(truncatingIfNeeded: count)))
-  #else
-    write(descriptor, bytes, count)
-  #endif
 }

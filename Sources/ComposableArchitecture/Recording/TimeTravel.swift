@@ -194,9 +194,10 @@ public struct _TimeTravelReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
     let effect = base.reduce(into: &state, action: action)
-    // A store reduces on the main actor.
-    let isReceived = MainActor.assumeIsolated { ActionSource.effectDepth > 0 }
-    history.record(before: before, action: action, after: state, source: isReceived ? .receive : .send)
+    history.record(
+      before: before, action: action, after: state,
+      source: ActionSource.isEffectAction ? .receive : .send
+    )
     return effect
   }
 }

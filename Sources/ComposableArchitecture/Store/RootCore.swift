@@ -53,6 +53,7 @@ final class RootCore<Root: Reducer>: Core {
     let registry = CancellationRegistry()
     self.registry = registry
     self.storedDependencies = Self.rooted(dependencies, registry: registry)
+    prepareDependencies()
   }
 
   deinit {
@@ -65,7 +66,18 @@ final class RootCore<Root: Reducer>: Core {
   /// cancellation registry and an empty navigation path, whatever a caller assigns.
   var dependencies: DependencyValues {
     get { storedDependencies }
-    set { storedDependencies = Self.rooted(newValue, registry: registry) }
+    set {
+      storedDependencies = Self.rooted(newValue, registry: registry)
+      prepareDependencies()
+    }
+  }
+
+  /// Lets a reducer that changes the dependencies it reduces with (a recording) change the
+  /// store's, once, instead of pushing its own on every action.
+  private func prepareDependencies() {
+    if let reducer = reducer as? any RootDependenciesPreparing {
+      reducer.prepareAsRoot(initialState: state, dependencies: &storedDependencies)
+    }
   }
 
   private static func rooted(

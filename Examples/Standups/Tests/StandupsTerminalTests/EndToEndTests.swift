@@ -103,6 +103,10 @@ struct EndToEndTests {
     try addAndOpenStandup("Retro", in: session)
     try session.send("C-c")  // quits from any screen
     try expectQuitCleanly(session)
+    // Quitting trims the space reserved for more lines.
+    let bytes = try Data(contentsOf: recordingFile)
+    #expect(bytes.last == UInt8(ascii: "\n"))
+    #expect(!bytes.contains(0))
 
     let recording = try Recording(contentsOf: recordingFile)
     #expect(recording.feature == "StandupsCore.AppFeature")
@@ -127,6 +131,33 @@ struct EndToEndTests {
     #expect(timeline.contains("step \(recording.steps.count) of \(recording.steps.count)"))
     try session.send("Escape")
     try session.waitFor("Past meetings")  // the detail it ended on
+    try session.send("C-c")
+    try expectQuitCleanly(session)
+  }
+
+  @Test func aKilledRecordingKeepsEveryLine() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    let recordingFile = folder.appendingPathComponent("killed.jsonl")
+    try start("--record \(recordingFile.path)", in: session)
+    try addAndOpenStandup("Retro", in: session)
+    try run.kill("KILL")  // no handler runs: nothing is flushed or trimmed on the way out
+    // The terminal is left raw and on the alternate screen, so the status is not on a line of
+    // its own.
+    #expect(try run.ending(in: session).screen.contains("exit=137"))
+
+    // Every action reduced is in the file, followed by the unused reserved space.
+    let bytes = try Data(contentsOf: recordingFile)
+    #expect(bytes.last == 0)
+    let recording = try Recording(contentsOf: recordingFile)
+    let final = try #require(try replay(recording, through: AppFeature()).last)
+    #expect(final.standupsList.standups.map(\.title) == ["Retro"])
+    #expect(final.path.count == 1)
+
+    try run.start(program, "--replay \(recordingFile.path)", in: session)
+    let timeline = try session.waitFor("Timeline")
+    #expect(timeline.contains("step \(recording.steps.count) of \(recording.steps.count)"))
+    try session.send("Escape")
+    try session.waitFor("Past meetings")
     try session.send("C-c")
     try expectQuitCleanly(session)
   }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif os(Windows)
+  import WinSDK
+#endif
+
+/// Whether the action a store is reducing now came from an effect (`.send`, `send` in `.run`, or
+/// anything else reduced from a store's buffer) rather than from the front end: a recording
+/// writes it down, so that a test generated from it `receive`s the action instead of sending it,
+/// and the time-travel history shows it.
+///
+/// A count per thread: a store reduces synchronously on the thread that runs the main actor at
+/// that moment, so the recording and time-travel reducers it calls read, on that thread, the
+/// count that store set, without reaching into main-actor state from their nonisolated
+/// `reduce` (a `MainActor.assumeIsolated` there costs a third of a simple send).
+enum ActionSource {
+  private static let depth = ThreadLocalWord()
+
+  /// How many effect sends this thread is reducing.
+  static var effectDepth: Int {
+    get { Int(bitPattern: depth.value) }
+    set { depth.value = UnsafeMutableRawPointer(bitPattern: newValue) }
+  }
+
+  /// Whether the action being reduced on this thread came from an effect.
+  static var isEffectAction: Bool { effectDepth > 0 }
+}
+
+/// A word of storage per thread: each thread reads what it wrote (nil until it writes).
+/// A fraction of the cost of a task-local push, for state that belongs to a synchronous stretch
+/// of code on one thread.
+struct ThreadLocalWord: Sendable {
+  #if os(Windows)
+    private let key: DWORD = TlsAlloc()
+
+    var value: UnsafeMutableRawPointer? {
+      get { TlsGetValue(key) }
+      nonmutating set { TlsSetValue(key, newValue) }
+    }
+  #else
+    private let key: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      return key
+    }()
+
+    var value: UnsafeMutableRawPointer? {
+      get { pthread_getspecific(key) }
+      nonmutating set { pthread_setspecific(key, newValue) }
+    }
+  #endif
+}
