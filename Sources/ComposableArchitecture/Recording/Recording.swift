@@ -240,6 +240,11 @@ final class JSONLine {
     count = 0
   }
 
+  /// Drops what was appended after the first `count` bytes.
+  func truncate(to count: Int) {
+    self.count = min(count, self.count)
+  }
+
   @inline(__always)
   private func reserve(_ extra: Int) {
     if count + extra > capacity { grow(extra) }
@@ -318,25 +323,31 @@ final class JSONLine {
     appendDigits(magnitude % 1000, count: 3)
   }
 
-  /// `text` as a JSON string.
+  /// `text` as a JSON string: runs of bytes that need no escaping are copied whole.
   func append(quoted text: String) {
     append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        append(UInt8(ascii: "\\"))
-        append(byte)
-      case UInt8(ascii: "\n"): append("\\n")
-      case UInt8(ascii: "\r"): append("\\r")
-      case UInt8(ascii: "\t"): append("\\t")
-      case 0..<0x20:
-        append("\\u00")
-        let hex: StaticString = "0123456789abcdef"
-        append(hex.utf8Start[Int(byte >> 4)])
-        append(hex.utf8Start[Int(byte & 0xF)])
-      default:
-        append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index])))
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case UInt8(ascii: "\n"): append("\\n")
+        case UInt8(ascii: "\r"): append("\\r")
+        case UInt8(ascii: "\t"): append("\\t")
+        default:
+          append("\\u00")
+          let hex: StaticString = "0123456789abcdef"
+          append(hex.utf8Start[Int(byte >> 4)])
+          append(hex.utf8Start[Int(byte & 0xF)])
+        }
       }
+      append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...])))
     }
     append(UInt8(ascii: "\""))
   }

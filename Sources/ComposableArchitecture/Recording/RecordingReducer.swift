@@ -148,6 +148,8 @@ final class Recorder: @unchecked Sendable {
   @exclusivity(unchecked) private var stopwatch = Stopwatch()
   /// Made once: making an encoder costs more than encoding a small action.
   private let encoder = recordingEncoder()
+  /// What ``RecordingEncoder`` gives values: navigation stacks with their ids.
+  private let userInfo: [CodingUserInfoKey: Any] = [.stackElementIDs: true]
   /// The dependencies to reduce with, when the recorder is not a store's reducer (which then
   /// reduces with them: see `install`): those in force at the first action, with the recording
   /// generators. Made once (a store's dependencies do not change), so that an action costs one
@@ -220,7 +222,7 @@ final class Recorder: @unchecked Sendable {
     line.append("}")
     if sequence == 1 || sequence % stateEvery == 0 {
       line.append(",")
-      line.append(field: "state", json(state, encoder: encoder))
+      appendField("state", state, to: line)
     }
     line.append("}\n")
     write(line, to: file)
@@ -300,7 +302,7 @@ final class Recorder: @unchecked Sendable {
   /// bytes.
   private func appendActionField<Action>(_ action: Action) {
     guard let bytes = PlainBytes(action) else {
-      line.append(field: "action", json(action, encoder: encoder))
+      appendField("action", action, to: line)
       return
     }
     if let last = lastPlainAction, last.bytes == bytes {
@@ -312,12 +314,26 @@ final class Recorder: @unchecked Sendable {
       field = cached
     } else {
       let line = JSONLine()
-      line.append(field: "action", json(action, encoder: encoder))
+      appendField("action", action, to: line)
       field = line.array
       if plainActionFields.count < 1_024 { plainActionFields[bytes] = field }
     }
     lastPlainAction = (bytes, field)
     line.append(field)
+  }
+
+  /// Appends `"key":<json>` for `value`, written by ``RecordingEncoder`` (or `JSONEncoder` when
+  /// it cannot), or `"keyDump":"<text>"` when `value` is not `Encodable` or fails to encode.
+  private func appendField(_ key: StaticString, _ value: Any, to line: JSONLine) {
+    if let encodable = value as? any Encodable {
+      let start = line.count
+      line.append(UInt8(ascii: "\""))
+      line.append(key)
+      line.append("\":")
+      if (try? RecordingEncoder.append(encodable, to: line, userInfo: userInfo)) != nil { return }
+      line.truncate(to: start)
+    }
+    line.append(field: key, json(value, encoder: encoder))
   }
 
   private func write(_ line: JSONLine, to file: RecordingFile) {
