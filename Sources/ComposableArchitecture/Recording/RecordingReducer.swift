@@ -28,11 +28,17 @@ extension Reducer {
   /// it or an effect did, the action (JSON when it is `Encodable`; otherwise its `customDump` and
   /// marked not replayable), the values the reducer read from the `uuid`, `date` and
   /// `withRandomNumberGenerator` dependencies while reducing it, and the state after it every
-  /// `stateEvery` actions (and after the first). Each line is written as soon as the action is
-  /// reduced, so a crash loses at most that line. An existing file is replaced.
+  /// `stateEvery` actions (and after the first). Each line is in the file as soon as the action is
+  /// reduced, so a crash, even a `kill -9`, loses at most that line. An existing file is replaced.
   ///
-  /// State that is not `Encodable` is written as its `customDump` (the recording can then be read
-  /// but not replayed).
+  /// The file is written through a memory mapping of space reserved a megabyte at a time: while
+  /// the store runs (or after the program was killed) the lines are followed by zero bytes, which
+  /// ``Recording`` skips; when the store goes away or the program exits, the file is cut to its
+  /// lines. Tools that read a live file line by line (`tail -f`, `jq`) see those zero bytes.
+  ///
+  /// Writing the state is most of a recorded send's cost when the state is large: `stateEvery: 100`
+  /// keeps replay's checks (every 100th action) at a fraction of it. State that is not `Encodable`
+  /// is written as its `customDump` (the recording can then be read but not replayed).
   public func recording(to url: URL, stateEvery: Int = 1) -> _RecordingReducer<Self> {
     _RecordingReducer(base: self, recorder: Recorder(url: url, stateEvery: max(1, stateEvery)))
   }
