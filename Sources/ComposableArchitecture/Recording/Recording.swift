@@ -221,25 +221,6 @@ final class JSONLine {
   /// A copy of the line's bytes.
   var array: [UInt8] { Array(bytes) }
 
-  /// The line of a recording's header: its format, feature and starting state.
-  static func header(feature: String, state: Recording.Value, nextStackElementID: Int) -> JSONLine {
-    let line = JSONLine()
-    line.append("{\"format\":")
-    line.append(Recording.formatVersion)
-    line.append(",\"feature\":")
-    line.append(quoted: feature)
-    line.append(",\"nextStackElementID\":")
-    line.append(nextStackElementID)
-    line.append(",")
-    line.append(field: "state", state)
-    line.append("}\n")
-    return line
-  }
-
-  func removeAll() {
-    count = 0
-  }
-
   /// Drops what was appended after the first `count` bytes.
   func truncate(to count: Int) {
     self.count = min(count, self.count)
@@ -281,6 +262,12 @@ final class JSONLine {
 
   func append(_ other: [UInt8]) {
     other.withUnsafeBytes { append($0) }
+  }
+
+  /// `text`'s UTF-8 as it is (a number's digits, JSON already written).
+  func append(utf8 text: String) {
+    var text = text
+    text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
   /// `number` in decimal.
@@ -357,9 +344,9 @@ final class JSONLine {
     append(UInt8(ascii: "\""))
     append(key)
     switch value {
-    case var .json(json):
+    case let .json(json):
       append("\":")
-      json.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+      append(utf8: json)
     case let .dump(dump):
       append("Dump\":")
       append(quoted: dump)

@@ -97,7 +97,7 @@ final class RecordingEncoder {
     } else if Value.self == URL.self {
       appendString((value as! URL).absoluteString)
     } else if Value.self == Decimal.self {
-      append((value as! Decimal).description)
+      line.append(utf8: (value as! Decimal).description)
     } else {
       let start = line.count
       let owner = makeID()
@@ -109,11 +109,6 @@ final class RecordingEncoder {
 
   fileprivate func appendString(_ string: String) {
     line.append(quoted: string)
-  }
-
-  fileprivate func append(_ text: String) {
-    var text = text
-    text.withUTF8 { line.append(UnsafeRawBufferPointer($0)) }
   }
 
   fileprivate func append(_ value: Bool) {
@@ -142,7 +137,7 @@ final class RecordingEncoder {
     }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
-    append(text)
+    line.append(utf8: text)
   }
 
   // MARK: Containers
@@ -228,25 +223,23 @@ private struct SingleContainer: SingleValueEncodingContainer {
   let encoder: ValueEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  private func begin() -> RecordingEncoder {
-    encoder.encoder
-  }
+  private var output: RecordingEncoder { encoder.encoder }
 
-  mutating func encodeNil() throws { begin().appendNull() }
-  mutating func encode(_ value: Bool) throws { begin().append(value) }
-  mutating func encode(_ value: String) throws { begin().appendString(value) }
-  mutating func encode(_ value: Double) throws { try begin().append(float: value, path: codingPath) }
-  mutating func encode(_ value: Float) throws { try begin().append(float: value, path: codingPath) }
-  mutating func encode(_ value: Int) throws { begin().append(integer: value) }
-  mutating func encode(_ value: Int8) throws { begin().append(integer: value) }
-  mutating func encode(_ value: Int16) throws { begin().append(integer: value) }
-  mutating func encode(_ value: Int32) throws { begin().append(integer: value) }
-  mutating func encode(_ value: Int64) throws { begin().append(integer: value) }
-  mutating func encode(_ value: UInt) throws { begin().append(integer: value) }
-  mutating func encode(_ value: UInt8) throws { begin().append(integer: value) }
-  mutating func encode(_ value: UInt16) throws { begin().append(integer: value) }
-  mutating func encode(_ value: UInt32) throws { begin().append(integer: value) }
-  mutating func encode(_ value: UInt64) throws { begin().append(integer: value) }
+  mutating func encodeNil() throws { output.appendNull() }
+  mutating func encode(_ value: Bool) throws { output.append(value) }
+  mutating func encode(_ value: String) throws { output.appendString(value) }
+  mutating func encode(_ value: Double) throws { try output.append(float: value, path: codingPath) }
+  mutating func encode(_ value: Float) throws { try output.append(float: value, path: codingPath) }
+  mutating func encode(_ value: Int) throws { output.append(integer: value) }
+  mutating func encode(_ value: Int8) throws { output.append(integer: value) }
+  mutating func encode(_ value: Int16) throws { output.append(integer: value) }
+  mutating func encode(_ value: Int32) throws { output.append(integer: value) }
+  mutating func encode(_ value: Int64) throws { output.append(integer: value) }
+  mutating func encode(_ value: UInt) throws { output.append(integer: value) }
+  mutating func encode(_ value: UInt8) throws { output.append(integer: value) }
+  mutating func encode(_ value: UInt16) throws { output.append(integer: value) }
+  mutating func encode(_ value: UInt32) throws { output.append(integer: value) }
+  mutating func encode(_ value: UInt64) throws { output.append(integer: value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     try encoder.encoder.encodeValue(value, key: encoder.key, depth: encoder.depth)
   }

@@ -214,7 +214,7 @@ final class Recorder: @unchecked Sendable {
     let reads = reads.end()
     sequence += 1
 
-    line.removeAll()
+    line.truncate(to: 0)
     line.append("{\"seq\":")
     line.append(sequence)
     line.append(",\"t\":")
@@ -246,10 +246,16 @@ final class Recorder: @unchecked Sendable {
       return
     }
     stopwatch = Stopwatch(dependencies)
-    let header = JSONLine.header(
-      feature: String(reflecting: feature), state: json(state, encoder: encoder),
-      nextStackElementID: dependencies.stackElementID.peek().rawValue
-    )
+    let header = JSONLine()
+    header.append("{\"format\":")
+    header.append(Recording.formatVersion)
+    header.append(",\"feature\":")
+    header.append(quoted: String(reflecting: feature))
+    header.append(",\"nextStackElementID\":")
+    header.append(dependencies.stackElementID.peek().rawValue)
+    header.append(",")
+    appendField("state", state, to: header)
+    header.append("}\n")
     write(header, to: file!)
   }
 
@@ -293,8 +299,7 @@ final class Recorder: @unchecked Sendable {
     }
     list("uuid", reads.uuids) { line.append(quoted: $0.uuidString) }
     list("date", reads.dates) { date in
-      var number = "\(date.timeIntervalSince1970)"
-      number.withUTF8 { line.append(UnsafeRawBufferPointer($0)) }
+      line.append(utf8: "\(date.timeIntervalSince1970)")
     }
     // As strings: JSON numbers lose the low bits of a 64-bit integer in most readers.
     list("random", reads.randoms) { random in
@@ -376,6 +381,8 @@ struct PlainBytes: Hashable {
 final class Stopwatch: Sendable {
   private let testClock: TestClock<Duration>?
   private let testStart: TestClock<Duration>.Instant?
+  /// `testClock != nil`, kept so that the real-clock path tests a flag instead of copying (and
+  /// retaining) the optional clock on every action.
   private let usesTestClock: Bool
   private let start = monotonicNanoseconds()
 
