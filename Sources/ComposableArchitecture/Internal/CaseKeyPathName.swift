@@ -48,38 +48,28 @@ private func iterableCaseNames<Root: CasePathIterable>(
 }
 
 /// The names of an enum's cases, in the order of `allCasePaths`.
-///
-/// Metadata lists cases by tag: cases with a payload first, then cases without, each in declaration
-/// order. A case without a payload is embedded to read its tag; the others take the remaining tags
-/// in order.
 private func declaredCaseNames<Root: CasePathIterable>(
   _: Root.Type, casePaths: [PartialCaseKeyPath<Root>]? = nil
 ) -> [String]? {
-  guard let metadata = EnumMetadata(Root.self) else { return nil }
-  let casePaths = casePaths ?? Array(Root.allCasePaths)
-  var tags = casePaths.map { casePath -> UInt32? in
-    guard let voidCase = casePath as? CaseKeyPath<Root, Void> else { return nil }
-    return metadata.tag(of: voidCase())
-  }
-  var remainingTags = (0..<UInt32(casePaths.count)).filter { !tags.contains($0) }.makeIterator()
-  for index in tags.indices where tags[index] == nil {
-    tags[index] = remainingTags.next()
-  }
+  guard
+    let metadata = EnumMetadata(Root.self),
+    let tags = caseTags(Root.self, casePaths: casePaths ?? Array(Root.allCasePaths))
+  else { return nil }
   var names: [String] = []
   for tag in tags {
-    guard let tag, let name = metadata.caseName(forTag: tag) else { return nil }
+    guard let name = metadata.caseName(forTag: tag) else { return nil }
     names.append(name)
   }
   return names
 }
 
 /// Lets a `Case<Value>` type name its `Value`.
-private protocol _CaseOfValue {
+protocol _CaseOfValue {
   static var valueType: Any.Type { get }
 }
 
 extension Case: _CaseOfValue {
-  fileprivate static var valueType: Any.Type { Value.self }
+  static var valueType: Any.Type { Value.self }
 }
 
 private func typeName(_ type: Any.Type) -> String {

@@ -33,7 +33,7 @@ extension Reducer {
       parent: self,
       destination: destination(),
       toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction),
+      toStackAction: AnyCasePath(resolving: toStackAction),
       location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -66,6 +66,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: OperatorLocation
+  let childDependencies = ChildDependencies()
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let destinationEffects: Effect<Parent.Action>
@@ -78,7 +79,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         let navigationID = navigationID(for: id)
         destinationEffects = modifyInPlace(&state, at: toStackState) { stack in
           destination.reduceAsChild(
-            into: &stack[id: id]!, action: destinationAction, navigationID: navigationID
+            into: &stack[id: id]!, action: destinationAction, navigationID: navigationID,
+            dependencies: childDependencies
           )
         }
         .map { toStackAction.embed(.element(id: id, action: $0)) }

@@ -47,6 +47,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   /// The slot part of every element's navigation id, made once.
   @usableFromInline let slot: AnyHashableSendable
   @usableFromInline let location: OperatorLocation
+  @usableFromInline let childDependencies = ChildDependencies()
 
   @inlinable
   init(
@@ -89,7 +90,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let navigationID = navigationID(for: id)
     let effect = toElementsState.modify(&state) { elements in
-      element.reduceAsChild(into: &elements[index], action: elementAction, navigationID: navigationID)
+      element.reduceAsChild(
+        into: &elements[index], action: elementAction, navigationID: navigationID,
+        dependencies: childDependencies
+      )
     }
     if effect.isNone { return .none }
     return effect.map { toElementAction.embed(.element(id: id, action: $0)) }

@@ -30,8 +30,8 @@ extension Reducer {
     _IfCaseLetReducer(
       parent: self,
       child: `case`(),
-      toChildState: AnyCasePath(toCaseState),
-      toChildAction: AnyCasePath(toCaseAction),
+      toChildState: AnyCasePath(resolving: toCaseState),
+      toChildAction: AnyCasePath(resolving: toCaseAction),
       slot: UncheckedHashable(toCaseState),
       location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -45,6 +45,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let slot: UncheckedHashable
   let location: OperatorLocation
+  let childDependencies = ChildDependencies()
 
   @usableFromInline
   init(
@@ -88,7 +89,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let navigationID = childNavigationID(childState)
     defer { state = toChildState.embed(childState) }
     return child
-      .reduceAsChild(into: &childState, action: childAction, navigationID: navigationID)
+      .reduceAsChild(
+        into: &childState, action: childAction, navigationID: navigationID,
+        dependencies: childDependencies
+      )
       .map(toChildAction.embed)
   }
 

@@ -36,7 +36,7 @@ extension Reducer {
       parent: self,
       child: wrapped(),
       toChildState: toWrappedState,
-      toChildAction: AnyCasePath(toWrappedAction),
+      toChildAction: AnyCasePath(resolving: toWrappedAction),
       location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -48,6 +48,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let location: OperatorLocation
+  @usableFromInline let childDependencies = ChildDependencies()
 
   @usableFromInline
   init(
@@ -90,7 +91,10 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     // Alerts and dialogs are gone once any of their buttons is tapped, as in TCA.
     defer { if Child.State.self is any _EphemeralState.Type { state[keyPath: toChildState] = nil } }
     return modifyInPlace(&state, at: toChildState) { childState in
-      child.reduceAsChild(into: &childState!, action: childAction, navigationID: navigationID)
+      child.reduceAsChild(
+        into: &childState!, action: childAction, navigationID: navigationID,
+        dependencies: childDependencies
+      )
     }
     .map(toChildAction.embed)
   }
@@ -105,21 +109,65 @@ extension Reducer {
   /// the child and all of its effects can be cancelled when the child goes away.
   @usableFromInline
   func reduceAsChild(
-    into state: inout State, action: Action, navigationID: NavigationID
+    into state: inout State,
+    action: Action,
+    navigationID: NavigationID,
+    dependencies: ChildDependencies
   ) -> Effect<Action> {
     // The task-local is read and pushed directly rather than through `@Dependency` and
     // `withDependencies`: this runs for every action a child receives, and the property wrapper
     // merges dictionaries on each read (see SPEC 12 and the README's performance notes).
-    var dependencies = DependencyValues._current
-    let childPath = dependencies.navigationIDPath.appending(navigationID)
-    dependencies.navigationIDPath = childPath
+    let (childDependencies, childPath) = dependencies.child(
+      of: DependencyValues._current, navigationID: navigationID
+    )
     var effect = Effect<Action>.none
-    DependencyValues.$_current.withValue(dependencies) {
+    DependencyValues.$_current.withValue(childDependencies) {
       effect = reduce(into: &state, action: action)
     }
     return effect.cancellable(navigationIDPath: childPath)
   }
+}
 
+/// The dependencies a child operator's child last ran with (`ifLet`, `forEach`, …), kept so that
+/// the next action for the same child, under the same parent dependencies, runs with them again.
+///
+/// Otherwise every child action copies the parent's dependencies and writes the child's navigation
+/// path into the copy: a copy of the storage of every dependency read so far and a dictionary
+/// write, about 3 000 instructions of a row action on Linux, growing with the app's dependencies.
+/// The parent's dependencies are the same when their bytes are (the same storage): kept here, that
+/// storage cannot change in place, since it is not uniquely referenced.
+@usableFromInline
+final class ChildDependencies: Sendable {
+  private struct Entry {
+    let parent: DependencyValues
+    let navigationID: NavigationID
+    let child: DependencyValues
+    let path: NavigationIDPath
+  }
+
+  private let last = Locked<Entry?>(nil)
+
+  @usableFromInline
+  init() {}
+
+  /// `parent` with the navigation path of the child `navigationID` below it, and that path.
+  func child(
+    of parent: DependencyValues, navigationID: NavigationID
+  ) -> (DependencyValues, NavigationIDPath) {
+    if let last = last.withLock({ $0 }), last.navigationID == navigationID,
+      haveSameBytes(last.parent, parent)
+    {
+      return (last.child, last.path)
+    }
+    let path = parent.navigationIDPath.appending(navigationID)
+    var child = parent
+    child.navigationIDPath = path
+    last.withLock { $0 = Entry(parent: parent, navigationID: navigationID, child: child, path: path) }
+    return (child, path)
+  }
+}
+
+extension Reducer {
   /// Cancels the effects of a child that was replaced or removed while the parent ran.
   func tearDown(childBefore: NavigationID?, childAfter: NavigationID?) -> Effect<Action> {
     guard let childBefore, childBefore != childAfter else { return .none }

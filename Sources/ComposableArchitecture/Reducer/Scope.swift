@@ -74,7 +74,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   {
     self.init(
       toChildState: .casePath(
-        AnyCasePath(toChildState), fileID: fileID, filePath: filePath, line: line, column: column
+        AnyCasePath(resolving: toChildState), fileID: fileID, filePath: filePath, line: line, column: column
       ),
       toChildAction: .resolving(toChildAction),
       child: child()

@@ -179,7 +179,7 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     cachedChild(ScopeID(state: state, action: action)) {
       @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
-        let embed = AnyCasePath(action).embed
+        let embed = AnyCasePath(resolving: action).embed
         return Store<ChildState, ChildAction>(
           core: ScopedCore(base: core, toState: { $0[keyPath: state] }, fromAction: embed)
         )
@@ -240,7 +240,7 @@ public final class Store<State, Action> {
     }
     return cachedChild(id) {
       @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
-        let embed = AnyCasePath(action).embed
+        let embed = AnyCasePath(resolving: action).embed
         return Store<ChildState, ChildAction>(
           core: IfLetCore(
             base: core, initialState: childState, toState: state, fromAction: embed, location: location

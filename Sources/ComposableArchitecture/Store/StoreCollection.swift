@@ -108,7 +108,7 @@ extension Store {
           base: core,
           initialState: fallback,
           toState: toChildState,
-          fromAction: AnyCasePath(toChildAction).embed,
+          fromAction: AnyCasePath(resolving: toChildAction).embed,
           location: location
         )
       )
