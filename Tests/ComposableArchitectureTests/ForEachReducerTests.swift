@@ -204,4 +204,67 @@ struct ForEachReducerTests {
     #expect(likes.count == 21)
     #expect(likes == Array(repeating: 0, count: 20) + [1])
   }
+
+  /// A row runs with the dependencies of the store as they are now: the dependencies a `forEach`
+  /// keeps from a row's last action are not reused once the store's have changed.
+  @Test func aRowSeesTheStoresDependenciesAsTheyAreNow() async {
+    let store = TestStore(
+      initialState: StampedList.State(rows: [StampedRow.State(id: 1), StampedRow.State(id: 2)])
+    ) {
+      StampedList()
+    } withDependencies: {
+      $0.stamp = 1
+    }
+    await store.send(.rows(.element(id: 1, action: .stamp))) {
+      $0.rows[id: 1]?.stamp = 1
+    }
+    await store.send(.rows(.element(id: 1, action: .stamp)))
+    store.dependencies.stamp = 2
+    await store.send(.rows(.element(id: 1, action: .stamp))) {
+      $0.rows[id: 1]?.stamp = 2
+    }
+    await store.send(.rows(.element(id: 2, action: .stamp))) {
+      $0.rows[id: 2]?.stamp = 2
+    }
+  }
+}
+
+private enum StampKey: DependencyKey {
+  static let liveValue = 0
+}
+
+extension DependencyValues {
+  fileprivate var stamp: Int {
+    get { self[StampKey.self] }
+    set { self[StampKey.self] = newValue }
+  }
+}
+
+private struct StampedRow: Reducer {
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var stamp: Int?
+  }
+  @CasePathable
+  enum Action: Equatable { case stamp }
+  @Dependency(\.stamp) var stamp
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.stamp = stamp
+    return .none
+  }
+}
+
+private struct StampedList: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<StampedRow.State>
+  }
+  @CasePathable
+  enum Action: Equatable {
+    case rows(IdentifiedActionOf<StampedRow>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) { StampedRow() }
+  }
 }
