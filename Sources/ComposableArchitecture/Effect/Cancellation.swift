@@ -45,6 +45,7 @@ extension Effect {
   }
 
   /// Marks every effect of a child with the child's identity so tearing the child down cancels it.
+  @usableFromInline
   func cancellable(navigationIDPath: NavigationIDPath) -> Self {
     if case .none = operation { return .none }
     return cancellable(id: ChildEffectsID(), path: navigationIDPath)

@@ -32,6 +32,7 @@ struct NavigationID: Hashable, Sendable {
 }
 
 /// The path of child identities from the root store down to the reducer that is running.
+@usableFromInline
 struct NavigationIDPath: Hashable, Sendable {
   var path: [NavigationID]
 

@@ -86,7 +86,6 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>
   let location: OperatorLocation
-  let childDependencies = ChildDependencies()
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let initial = state[keyPath: toPresentationState]
@@ -106,8 +105,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       let navigationID = navigationID(for: presented)
       destinationEffects = modifyInPlace(&state, at: toPresentationState) { presentation in
         destination.reduceAsChild(
-          into: &presentation.wrappedValue!, action: destinationAction, navigationID: navigationID,
-          dependencies: childDependencies
+          into: &presentation.wrappedValue!, action: destinationAction, navigationID: navigationID
         )
       }
       .map { toPresentationAction.embed(.presented($0)) }

@@ -66,7 +66,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: OperatorLocation
-  let childDependencies = ChildDependencies()
+  let childDependencies = ChildDependencies<StackElementID>()
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let destinationEffects: Effect<Parent.Action>
@@ -76,11 +76,10 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case let .element(id, destinationAction)?:
       if state[keyPath: toStackState][id: id] != nil {
         let toStackAction = toStackAction
-        let navigationID = navigationID(for: id)
         destinationEffects = modifyInPlace(&state, at: toStackState) { stack in
           destination.reduceAsChild(
-            into: &stack[id: id]!, action: destinationAction, navigationID: navigationID,
-            dependencies: childDependencies
+            into: &stack[id: id]!, action: destinationAction,
+            key: id, navigationID: { navigationID(for: id) }, dependencies: childDependencies
           )
         }
         .map { toStackAction.embed(.element(id: id, action: $0)) }

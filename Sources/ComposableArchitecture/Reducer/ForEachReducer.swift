@@ -47,7 +47,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   /// The slot part of every element's navigation id, made once.
   @usableFromInline let slot: AnyHashableSendable
   @usableFromInline let location: OperatorLocation
-  @usableFromInline let childDependencies = ChildDependencies()
+  @usableFromInline let childDependencies = ChildDependencies<ID>()
 
   @inlinable
   init(
@@ -88,11 +88,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       reportMissingElement(id: id, action: action)
       return .none
     }
-    let navigationID = navigationID(for: id)
     let effect = toElementsState.modify(&state) { elements in
       element.reduceAsChild(
-        into: &elements[index], action: elementAction, navigationID: navigationID,
-        dependencies: childDependencies
+        into: &elements[index], action: elementAction,
+        key: id, navigationID: { navigationID(for: id) }, dependencies: childDependencies
       )
     }
     if effect.isNone { return .none }

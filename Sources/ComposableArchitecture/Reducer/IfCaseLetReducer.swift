@@ -45,7 +45,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let slot: UncheckedHashable
   let location: OperatorLocation
-  let childDependencies = ChildDependencies()
 
   @usableFromInline
   init(
@@ -89,10 +88,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let navigationID = childNavigationID(childState)
     defer { state = toChildState.embed(childState) }
     return child
-      .reduceAsChild(
-        into: &childState, action: childAction, navigationID: navigationID,
-        dependencies: childDependencies
-      )
+      .reduceAsChild(into: &childState, action: childAction, navigationID: navigationID)
       .map(toChildAction.embed)
   }
 

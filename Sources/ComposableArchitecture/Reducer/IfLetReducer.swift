@@ -1,3 +1,5 @@
+import Foundation
+
 extension Reducer {
   /// Runs a child reducer on optional child state while it is non-`nil`.
   ///
@@ -48,7 +50,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let location: OperatorLocation
-  @usableFromInline let childDependencies = ChildDependencies()
 
   @usableFromInline
   init(
@@ -91,10 +92,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     // Alerts and dialogs are gone once any of their buttons is tapped, as in TCA.
     defer { if Child.State.self is any _EphemeralState.Type { state[keyPath: toChildState] = nil } }
     return modifyInPlace(&state, at: toChildState) { childState in
-      child.reduceAsChild(
-        into: &childState!, action: childAction, navigationID: navigationID,
-        dependencies: childDependencies
-      )
+      child.reduceAsChild(into: &childState!, action: childAction, navigationID: navigationID)
     }
     .map(toChildAction.embed)
   }
@@ -109,60 +107,110 @@ extension Reducer {
   /// the child and all of its effects can be cancelled when the child goes away.
   @usableFromInline
   func reduceAsChild(
-    into state: inout State,
-    action: Action,
-    navigationID: NavigationID,
-    dependencies: ChildDependencies
+    into state: inout State, action: Action, navigationID: NavigationID
   ) -> Effect<Action> {
     // The task-local is read and pushed directly rather than through `@Dependency` and
     // `withDependencies`: this runs for every action a child receives, and the property wrapper
     // merges dictionaries on each read (see SPEC 12 and the README's performance notes).
+    var dependencies = DependencyValues._current
+    let childPath = dependencies.navigationIDPath.appending(navigationID)
+    dependencies.navigationIDPath = childPath
+    return reduce(into: &state, action: action, dependencies: dependencies, path: childPath)
+  }
+
+  /// Runs this reducer as the child `key` of an operator whose children are told apart by a key
+  /// of their own (a `forEach` element's id), with the dependencies it ran with last time when
+  /// nothing changed since (see `ChildDependencies`).
+  @inlinable
+  func reduceAsChild<Key>(
+    into state: inout State,
+    action: Action,
+    key: Key,
+    navigationID: () -> NavigationID,
+    dependencies: ChildDependencies<Key>
+  ) -> Effect<Action> {
     let (childDependencies, childPath) = dependencies.child(
-      of: DependencyValues._current, navigationID: navigationID
+      key, of: DependencyValues._current, navigationID: navigationID
     )
+    return reduce(into: &state, action: action, dependencies: childDependencies, path: childPath)
+  }
+
+  @inlinable
+  func reduce(
+    into state: inout State,
+    action: Action,
+    dependencies: DependencyValues,
+    path: NavigationIDPath
+  ) -> Effect<Action> {
     var effect = Effect<Action>.none
-    DependencyValues.$_current.withValue(childDependencies) {
+    DependencyValues.$_current.withValue(dependencies) {
       effect = reduce(into: &state, action: action)
     }
-    return effect.cancellable(navigationIDPath: childPath)
+    return effect.cancellable(navigationIDPath: path)
   }
 }
 
-/// The dependencies a child operator's child last ran with (`ifLet`, `forEach`, …), kept so that
-/// the next action for the same child, under the same parent dependencies, runs with them again.
+/// The dependencies the last child an operator ran (a `forEach` row, a stack element) ran with,
+/// kept so that the next action for the same child, under the same parent dependencies, runs with
+/// them again.
 ///
 /// Otherwise every child action copies the parent's dependencies and writes the child's navigation
 /// path into the copy: a copy of the storage of every dependency read so far and a dictionary
 /// write, about 3 000 instructions of a row action on Linux, growing with the app's dependencies.
 /// The parent's dependencies are the same when their bytes are (the same storage): kept here, that
-/// storage cannot change in place, since it is not uniquely referenced.
+/// storage cannot change in place, since it is not uniquely referenced. The child is told apart by
+/// its key, the element's id, which compares in a few instructions where a `NavigationID` (a key
+/// path and a type-erased id) costs more than the copy it would save.
 @usableFromInline
-final class ChildDependencies: Sendable {
-  private struct Entry {
-    let parent: DependencyValues
-    let navigationID: NavigationID
-    let child: DependencyValues
-    let path: NavigationIDPath
+final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
+  // `@unchecked`: `last` is only read and written with `lock` held. Inlinable (and so not behind
+  // `Locked`), so that a feature's module specializes it for its element ids.
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let parent: DependencyValues
+    @usableFromInline let key: Key
+    @usableFromInline let child: DependencyValues
+    @usableFromInline let path: NavigationIDPath
+
+    @usableFromInline
+    init(parent: DependencyValues, key: Key, child: DependencyValues, path: NavigationIDPath) {
+      self.parent = parent
+      self.key = key
+      self.child = child
+      self.path = path
+    }
   }
 
-  private let last = Locked<Entry?>(nil)
+  @usableFromInline let lock = NSLock()
+  @usableFromInline var last: Entry?
 
   @usableFromInline
   init() {}
 
-  /// `parent` with the navigation path of the child `navigationID` below it, and that path.
+  /// `parent` with the navigation path of the child `key` (`navigationID`) below it, and that path.
+  @inlinable
   func child(
-    of parent: DependencyValues, navigationID: NavigationID
+    _ key: Key, of parent: DependencyValues, navigationID: () -> NavigationID
   ) -> (DependencyValues, NavigationIDPath) {
-    if let last = last.withLock({ $0 }), last.navigationID == navigationID,
-      haveSameBytes(last.parent, parent)
-    {
+    lock.lock()
+    let last = self.last
+    lock.unlock()
+    if let last, last.key == key, haveSameBytes(last.parent, parent) {
       return (last.child, last.path)
     }
+    return makeChild(key, of: parent, navigationID: navigationID())
+  }
+
+  @usableFromInline
+  func makeChild(
+    _ key: Key, of parent: DependencyValues, navigationID: NavigationID
+  ) -> (DependencyValues, NavigationIDPath) {
     let path = parent.navigationIDPath.appending(navigationID)
     var child = parent
     child.navigationIDPath = path
-    last.withLock { $0 = Entry(parent: parent, navigationID: navigationID, child: child, path: path) }
+    lock.lock()
+    last = Entry(parent: parent, key: key, child: child, path: path)
+    lock.unlock()
     return (child, path)
   }
 }
