@@ -63,6 +63,14 @@ import Testing
     case small(UInt8)
   }
 
+  /// Boxed payloads: over-aligned, and holding a reference.
+  @CasePathable
+  enum Boxed: Equatable {
+    indirect case wide(SIMD4<Double>)
+    indirect case object(Reference)
+    case small(UInt8)
+  }
+
   struct Nothing: Equatable {}
 
   /// Cases whose payload takes no bytes count as cases without one in the enum's tags.
@@ -143,8 +151,9 @@ import Testing
     #expect(isLayoutOnly(CaseAccess.resolving(\Mixed.Cases.number)))
     #expect(isLayoutOnly(CaseAccess.resolving(\Mixed.Cases.labelled)))
     #expect(isLayoutOnly(CaseAccess.resolving(\Wrapper<String>.Cases.value)))
-    // Embedding into an indirect case needs a box: the case key path makes it.
-    #expect(!isLayoutOnly(CaseAccess.resolving(\Tree.Cases.node)))
+    // Embedding into an indirect case makes a box, as the compiled case constructor does.
+    #expect(isLayoutOnly(CaseAccess.resolving(\Tree.Cases.node)))
+    #expect(isLayoutOnly(CaseAccess.resolving(\Tree.Cases.pair)))
   }
 
   @Test func appendedAndOptionalPathsGoThroughTheirKeyPaths() {
@@ -174,6 +183,19 @@ import Testing
     agree(\Partly.Cases.plain, over: partly, equal: ==)
     agree(\Partly.Cases.boxed, over: partly, equal: ==)
     agree(\Partly.Cases.done, over: partly, equal: { _, _ in true })
+
+    let boxed: [Boxed] = [.wide(SIMD4(1, 2, 3, 4)), .object(Reference("b")), .small(3)]
+    agree(\Boxed.Cases.wide, over: boxed, equal: ==)
+    agree(\Boxed.Cases.object, over: boxed, equal: ===)
+    agree(\Boxed.Cases.small, over: boxed, equal: ==)
+
+    // A value embedded through the layout is an ordinary value: the compiled `switch` reads it.
+    let embedded = CaseAccess.resolving(\Tree.Cases.pair).embed((.leaf(5), .node(.none)))
+    guard case let .pair(.leaf(five), .node(.none)) = embedded else {
+      Issue.record("not the embedded pair: \(embedded)")
+      return
+    }
+    #expect(five == 5)
   }
 
   @Test func singlePayloadGenericAndOverAlignedEnumsAgree() {
@@ -225,5 +247,21 @@ import Testing
       }
     }
     #expect(released == nil)
+
+    // In a box: the box holds the reference, the value holds the box.
+    weak var releasedFromBox: Reference?
+    do {
+      let reference = Reference("boxed")
+      releasedFromBox = reference
+      let access = CaseAccess.resolving(\Boxed.Cases.object)
+      #expect(isLayoutOnly(access))
+      for _ in 0..<1_000 {
+        let value = access.embed(reference)
+        let copy = value
+        #expect(access.extract(from: copy) === reference)
+        #expect(copy == .object(reference))
+      }
+    }
+    #expect(releasedFromBox == nil)
   }
 }

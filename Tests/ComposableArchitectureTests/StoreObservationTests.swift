@@ -294,3 +294,70 @@ struct StoreObservationReentrancyTests {
     #expect(store.count == 1)
   }
 }
+
+/// A parent of `Replacing` whose child is read through a property that counts its reads.
+@Reducer
+private struct Holder {
+  @ObservableState
+  struct State: Equatable {
+    static let childReads = LockIsolated(0)
+    var child = Replacing.State()
+    var countedChild: Replacing.State {
+      Self.childReads.withValue { $0 += 1 }
+      return child
+    }
+  }
+  @CasePathable
+  enum Action { case child(Replacing.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Replacing() }
+  }
+}
+
+@MainActor
+struct StoreObservationCostTests {
+  /// After a send, a store compares its state's identity only if someone read the state since
+  /// observers were last told: a parent screen's store that no view reads costs nothing.
+  @Test func aStoreNoOneReadsDoesNotReadItsStateAfterASend() {
+    let store = Store(initialState: Holder.State()) { Holder() }
+    let child = store.scope(state: \.countedChild, action: \.child)
+    let readsBefore = Holder.State.childReads.value
+    for _ in 0..<10 { child.send(.increment) }
+    child.send(.replace)
+    #expect(Holder.State.childReads.value == readsBefore)
+
+    // Read (with an observer) it is compared after every send, and its observers hear a
+    // replacement.
+    let observers = Notifications()
+    observers.track { _ = child.state }
+    #expect(Holder.State.childReads.value > readsBefore)
+    let readsWhileObserved = Holder.State.childReads.value
+    child.send(.increment)
+    #expect(Holder.State.childReads.value > readsWhileObserved)
+    #expect(observers.count == 0)
+    child.send(.replace)
+    #expect(observers.count == 1)
+    #expect(child.count == 11)
+  }
+
+  /// Observers registered after the state was replaced unread compare with the state they read,
+  /// not with the one before the replacement: an edit does not tell them, a replacement does.
+  @Test func observersCompareWithTheStateTheyRead() {
+    let store = Store(initialState: Replacing.State()) { Replacing() }
+    let first = Notifications()
+    first.track { _ = store.state }
+    store.send(.replace)
+    #expect(first.count == 1)
+    store.send(.replace)  // no one reads: no one to tell
+    store.send(.increment)
+
+    let second = Notifications()
+    second.track { _ = store.state }
+    store.send(.increment)
+    #expect(second.count == 0)
+    store.send(.replace)
+    #expect(second.count == 1)
+    #expect(first.count == 1)
+    #expect(store.count == 2)
+  }
+}

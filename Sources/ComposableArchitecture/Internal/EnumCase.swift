@@ -13,8 +13,9 @@
 /// Made only for a case key path that is one of its enum's own cases (found in `allCasePaths` of a
 /// `CasePathIterable` enum, which the `@CasePathable` and `@Reducer` macros make): an appended path
 /// (`\.child.grandchild`) or a hand-written case path keeps going through its key path. So does a
-/// payload that is not stored as the value type (`case count(value: Int)`), and embedding into an
-/// `indirect` case, which needs a box; extracting from an indirect case reads the box.
+/// payload that is not stored as the value type (`case count(value: Int)`). An `indirect` case keeps
+/// its payload in a box: extracting reads the box, embedding makes one (as the compiled case
+/// constructor does for a payload it only knows generically).
 @usableFromInline
 struct EnumCase<Root, Value>: Sendable {
   @usableFromInline let tag: UInt32
@@ -41,7 +42,10 @@ struct EnumCase<Root, Value>: Sendable {
     } else {
       self.boxOffset = nil
     }
-    self.resolved = payloadIsValue && boxOffset == nil ? nil : Case(keyPath)
+    // An indirect case is embedded through `IndirectPayload`, whose value must be just the box.
+    let boxFits =
+      !info.isIndirect || MemoryLayout<IndirectPayload<Value>>.size == MemoryLayout<Int>.size
+    self.resolved = payloadIsValue && boxFits ? nil : Case(keyPath)
   }
 
   @inlinable
@@ -53,7 +57,7 @@ struct EnumCase<Root, Value>: Sendable {
 
   @inlinable
   func embed(_ value: Value) -> Root {
-    guard let resolved else { return layout.value(tag: tag, payload: value) }
+    guard let resolved else { return layout.value(tag: tag, payload: value, boxed: boxOffset != nil) }
     return resolved._embed(value) as! Root
   }
 }
@@ -129,18 +133,34 @@ struct EnumLayout: @unchecked Sendable {
     }
   }
 
-  /// The enum value of the case `tag` holding `payload` (stored in the value, not in a box).
+  /// The enum value of the case `tag` holding `payload`, stored in the value or, for an `indirect`
+  /// case, in a new box whose reference the value holds.
   @inlinable
-  func value<Root, Value>(tag: UInt32, payload: Value) -> Root {
+  func value<Root, Value>(tag: UInt32, payload: Value, boxed: Bool) -> Root {
     withUnsafeTemporaryAllocation(
       byteCount: MemoryLayout<Root>.size, alignment: MemoryLayout<Root>.alignment
     ) { buffer in
       let bits = buffer.baseAddress!
-      bits.initializeMemory(as: Value.self, to: payload)
+      if boxed {
+        // The compiler boxes the payload; the enum value takes over the box's reference.
+        bits.initializeMemory(as: IndirectPayload<Value>.self, to: .payload(payload))
+      } else {
+        bits.initializeMemory(as: Value.self, to: payload)
+      }
       injectTag(bits, tag, metadata)
       return bits.assumingMemoryBound(to: Root.self).move()
     }
   }
+}
+
+/// A payload in a box, as an `indirect` case keeps it: the value of this one-case enum is the
+/// reference to its box, which the compiler makes as it does for any indirect case of a type it
+/// knows only generically (a heap object header, then the payload at its alignment; the box's
+/// metadata destroys the payload when the last reference goes). So the bits of
+/// `.payload(value)` are the bits an indirect case of another enum holds for the same value.
+@usableFromInline
+enum IndirectPayload<Payload> {
+  indirect case payload(Payload)
 }
 
 /// What the layout of one case is: its tag, whether it is `indirect`, and its payload's type.

@@ -10,9 +10,18 @@ import Observation
 final class StoreObservation: Observable {
   private let registrar = ObservationRegistrar()
   private var version = 0
-  // Only touched by `refresh(stateID:)`, on the main actor, by a short read and write that never
-  // overlap, so the dynamic exclusivity check it would pay after every send can never fire.
+  // Only touched by `refresh(stateID:)` and `access(stateID:)`, on the main actor, by short reads
+  // and writes that never overlap, so the dynamic exclusivity check they would pay after every
+  // send can never fire.
   @exclusivity(unchecked) private var lastStateID: ObservableStateID?
+  /// Whether the state was read since observers were last told to read again.
+  ///
+  /// Observers are registered by reading (`access(stateID:)`), and they hear one change: once
+  /// told, an observer that wants to hear more reads again. So while no one has read the state
+  /// since the last change was told, there is no one to tell, and a send need not read the state
+  /// to compare its identity: the store of a parent screen that no view reads costs nothing
+  /// after a send. The next read takes the identity from there.
+  @exclusivity(unchecked) private var isArmed = false
 
   nonisolated init() {}
 
@@ -20,16 +29,25 @@ final class StoreObservation: Observable {
   /// observers to read again, as the new state may keep the old one's identities.
   static var isReplacingState = false
 
-  /// Called after every send with the identity of the store's state now: tells observers to read
-  /// again if the state was replaced (or if its identity cannot be known).
-  func refresh(stateID: ObservableStateID?) {
-    if stateID == nil || stateID != lastStateID || Self.isReplacingState {
-      lastStateID = stateID
+  /// Called after every send: if anyone read the state since they were last told, tells them to
+  /// read again when the state was replaced (its identity changed, or cannot be known).
+  func refresh(stateID: () -> ObservableStateID?) {
+    guard isArmed else { return }
+    let id = stateID()
+    if id == nil || id != lastStateID || Self.isReplacingState {
+      lastStateID = id
+      isArmed = false
       invalidate()
     }
   }
 
-  func access() {
+  /// Called on every read of the store's state: registers the reader (in an observation scope)
+  /// and, on the first read since the last change was told, takes the identity to compare with.
+  func access(stateID: () -> ObservableStateID?) {
+    if !isArmed {
+      isArmed = true
+      lastStateID = stateID()
+    }
     registrar.access(self, keyPath: \.version)
   }
 

@@ -53,13 +53,12 @@ public final class Store<State, Action> {
     self.core = core
     self.sendToCore = send
     self.stateID = stateID
-    observation.refresh(stateID: stateID())
     if isRoot {
       // A root store's refresher needs only its observation and `stateID`, neither of which
       // holds the core: the core keeps the refresher while it lives, and running it after each
       // send costs no weak load.
       core.afterEachSend { [observation] in
-        observation.refresh(stateID: stateID())
+        observation.refresh(stateID: stateID)
         return true
       }
     } else {
@@ -67,7 +66,7 @@ public final class Store<State, Action> {
       // holds the store weakly and is dropped when the store goes away.
       core.afterEachSend { [weak self] in
         guard let self else { return false }
-        self.observation.refresh(stateID: self.stateID())
+        self.observation.refresh(stateID: self.stateID)
         return true
       }
     }
@@ -132,7 +131,7 @@ public final class Store<State, Action> {
 
   /// The current state.
   public var state: State {
-    observation.access()
+    observation.access(stateID: stateID)
     return core.state
   }
 
@@ -220,7 +219,7 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
     // A view that scoped here is told when the child appears or goes: the state's identity
     // changes (another enum case, a new presented value), which this store's observation hears.
-    observation.access()
+    observation.access(stateID: stateID)
     return untrackedScope(
       state: state, action: action, location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
