@@ -361,3 +361,51 @@ struct StoreObservationCostTests {
     #expect(store.count == 2)
   }
 }
+
+/// A list whose storage the tests watch.
+@Reducer
+private struct Appending {
+  @ObservableState
+  struct State: Equatable {
+    var list = Listing.State()
+  }
+  @CasePathable
+  enum Action { case list(Listing.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: \.list) { Listing() }
+  }
+}
+
+@Reducer
+private struct Listing {
+  @ObservableState
+  struct State: Equatable {
+    var items: [Int] = { var items = [Int](); items.reserveCapacity(100); return items }()
+  }
+  enum Action { case append }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.items.append(state.items.count)
+    return .none
+  }
+}
+
+@MainActor
+struct ScopedStateCopyTests {
+  /// A scoped store keeps the slice it read until the next send, which drops it before reducing:
+  /// the reducer then mutates the only copy of the storage, in place.
+  @Test func aSliceReadBetweenSendsIsDroppedBeforeTheNextOne() {
+    let store = Store(initialState: Appending.State()) { Appending() }
+    let list = store.scope(state: \.list, action: \.list)
+    func storage() -> UnsafePointer<Int>? {
+      store.withState { $0.list.items.withUnsafeBufferPointer { $0.baseAddress } }
+    }
+    list.send(.append)
+    let before = storage()
+    for expected in 2...20 {
+      #expect(list.items.count == expected - 1)  // the store keeps this slice
+      list.send(.append)
+      #expect(list.items.count == expected)
+    }
+    #expect(storage() == before)
+  }
+}

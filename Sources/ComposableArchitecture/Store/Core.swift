@@ -20,8 +20,51 @@ protocol Core<State, Action>: AnyObject {
   /// Calls `refresh` after every `send` that reduced actions, until it returns `false`.
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool)
 
-  /// Calls `reset` before every `send` reduces, until it returns `false`.
-  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool)
+  /// The root's list of cores holding a copy of their slice, dropped before the next send.
+  var keptStates: KeptStates { get }
+}
+
+/// A core that keeps a copy of its slice of the state until the next send (see `KeptStates`).
+@MainActor
+protocol KeepingState: AnyObject {
+  func dropKeptState()
+}
+
+/// The cores that kept a copy of their slice of the state since the last send.
+///
+/// Before a send reduces, each drops its copy, so that the root's state is the only holder of its
+/// storage when the reducer mutates it in place (a kept copy would make that mutation copy the
+/// storage). A core joins when it keeps a copy and leaves when it drops it, so a send pays only for
+/// the slices read since the last one, one call each (a callback per core, registered for good,
+/// cost a closure call and a weak load per core on every send).
+@MainActor
+@usableFromInline
+final class KeptStates {
+  // `@exclusivity(unchecked)`: only touched on the main actor, by `keep` and `dropAll`, whose
+  // accesses are short and never overlap (`dropAll` takes the list before calling out), so the
+  // dynamic exclusivity check every send would pay can never fire.
+  @exclusivity(unchecked) private var cores: [any KeepingState] = []
+  /// Whether any core kept a copy; a flag the inlined `send` of a root core tests without a call.
+  @exclusivity(unchecked) @usableFromInline private(set) var isEmpty = true
+
+  nonisolated init() {}
+
+  func keep(_ core: any KeepingState) {
+    cores.append(core)
+    isEmpty = false
+  }
+
+  /// Has every core drop its copy. The cores are held only until then: a core whose store went
+  /// away lives at most until the next send.
+  @usableFromInline
+  func dropAll() {
+    let dropping = cores
+    cores.removeAll(keepingCapacity: true)
+    isEmpty = true
+    for core in dropping {
+      core.dropKeptState()
+    }
+  }
 }
 
 /// A core that reads a slice of its parent's state.
@@ -29,12 +72,12 @@ protocol Core<State, Action>: AnyObject {
 /// It keeps the slice it last read until the next send: reading a deep store's state again (a
 /// view reads it many times per render, and every store's identity is checked after each send)
 /// costs one read of its parent's kept slice instead of a walk from the root. The kept slice is
-/// dropped before every send reduces, so the root's state is the only holder of its storage when
-/// the reducer mutates it in place (a kept copy would make that mutation copy the storage).
-final class ScopedCore<Base: Core, State, Action>: Core {
+/// dropped before the next send reduces (see `KeptStates`).
+final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
   let base: Base
   let toState: (Base.State) -> State
   let fromAction: (Action) -> Base.Action
+  let keptStates: KeptStates
   private var keptState: State?
 
   init(
@@ -44,18 +87,19 @@ final class ScopedCore<Base: Core, State, Action>: Core {
     self.base = base
     self.toState = toState
     self.fromAction = fromAction
-    base.beforeEachSend { [weak self] in
-      guard let self else { return false }
-      self.keptState = nil
-      return true
-    }
+    self.keptStates = base.keptStates
   }
 
   var state: State {
     if let keptState { return keptState }
     let state = toState(base.state)
     keptState = state
+    keptStates.keep(self)
     return state
+  }
+
+  func dropKeptState() {
+    keptState = nil
   }
 
   func send(_ action: Action) -> Task<Void, Never>? {
@@ -68,10 +112,6 @@ final class ScopedCore<Base: Core, State, Action>: Core {
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     base.afterEachSend(refresh)
-  }
-
-  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
-    base.beforeEachSend(reset)
   }
 }
 
@@ -112,6 +152,8 @@ final class IfLetCore<Base: Core, State, Action>: Core {
     return lastState
   }
 
+  var keptStates: KeptStates { base.keptStates }
+
   func send(_ action: Action) -> Task<Void, Never>? {
     guard isValid else {
       reportIssue(
@@ -130,9 +172,5 @@ final class IfLetCore<Base: Core, State, Action>: Core {
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     base.afterEachSend(refresh)
-  }
-
-  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
-    base.beforeEachSend(reset)
   }
 }

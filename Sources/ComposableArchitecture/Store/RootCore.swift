@@ -38,11 +38,8 @@ final class RootCore<Root: Reducer>: Core {
 
   /// Run after each send (see `refresh()`).
   private let refreshers = Hooks()
-  /// Run before each send reduces (see `runResetters()`).
-  private let resetters = Hooks()
-  /// Whether `resetters` has any; like `hasBufferedActions`, a flag the inlined `send` can test
-  /// without a call (a root store with no scoped stores has none).
-  @exclusivity(unchecked) @usableFromInline var hasResetters = false
+  /// The scoped cores holding a copy of their slice, which they drop before each send reduces.
+  @usableFromInline let keptStates = KeptStates()
   @exclusivity(unchecked) private var isRefreshing = false
   @exclusivity(unchecked) private var needsRefresh = false
 
@@ -129,12 +126,6 @@ final class RootCore<Root: Reducer>: Core {
     refreshers.add(refresh)
   }
 
-  @usableFromInline
-  func beforeEachSend(_ reset: @escaping @MainActor () -> Bool) {
-    resetters.add(reset)
-    hasResetters = true
-  }
-
   /// The number of effects that are still running, not counting the presentation plumbing that
   /// waits for `dismiss()` (see `dismissalEffect`).
   var runningEffectCount: Int { effectOrigins.count }
@@ -146,8 +137,8 @@ final class RootCore<Root: Reducer>: Core {
       return nil
     }
     isSending = true
-    if hasResetters {
-      runResetters()
+    if !keptStates.isEmpty {
+      keptStates.dropAll()
     }
     var tasks: EffectTasks?
     defer {
@@ -183,13 +174,6 @@ final class RootCore<Root: Reducer>: Core {
   func buffer(_ action: Root.Action) {
     bufferedActions.append(action)
     hasBufferedActions = true
-  }
-
-  /// Lets scoped cores drop what they kept of the state, before a send mutates it.
-  @usableFromInline
-  func runResetters() {
-    resetters.run()
-    hasResetters = !resetters.isEmpty
   }
 
   /// Lets stores and cores catch up with the new state, each once per send, in registration order.
@@ -340,9 +324,7 @@ extension RootCore: StateReplacing {
   func replaceState(with newState: Root.State) {
     cancelAllEffects()
     // Scoped cores drop the slices they kept of the old state, as before a send.
-    if hasResetters {
-      runResetters()
-    }
+    keptStates.dropAll()
     state = newState
     StoreObservation.isReplacingState = true
     defer { StoreObservation.isReplacingState = false }
