@@ -26,6 +26,7 @@ protocol Core<State, Action>: AnyObject {
 
 /// A core that keeps a copy of its slice of the state until the next send (see `KeptStates`).
 @MainActor
+@usableFromInline
 protocol KeepingState: AnyObject {
   func dropKeptState()
 }
@@ -49,6 +50,7 @@ final class KeptStates {
 
   nonisolated init() {}
 
+  @usableFromInline
   func keep(_ core: any KeepingState) {
     cores.append(core)
     isEmpty = false
@@ -73,13 +75,15 @@ final class KeptStates {
 /// view reads it many times per render, and every store's identity is checked after each send)
 /// costs one read of its parent's kept slice instead of a walk from the root. The kept slice is
 /// dropped before the next send reduces (see `KeptStates`).
+@usableFromInline
 final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
   let base: Base
   let toState: (Base.State) -> State
   let fromAction: (Action) -> Base.Action
-  let keptStates: KeptStates
+  @usableFromInline let keptStates: KeptStates
   private var keptState: State?
 
+  @usableFromInline
   init(
     base: Base, toState: @escaping (Base.State) -> State,
     fromAction: @escaping (Action) -> Base.Action
@@ -90,7 +94,7 @@ final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
     self.keptStates = base.keptStates
   }
 
-  var state: State {
+  @usableFromInline var state: State {
     if let keptState { return keptState }
     let state = toState(base.state)
     keptState = state
@@ -98,19 +102,19 @@ final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
     return state
   }
 
-  func dropKeptState() {
+  @usableFromInline func dropKeptState() {
     keptState = nil
   }
 
-  func send(_ action: Action) -> Task<Void, Never>? {
+  @usableFromInline func send(_ action: Action) -> Task<Void, Never>? {
     base.send(fromAction(action))
   }
 
-  var isValid: Bool {
+  @usableFromInline var isValid: Bool {
     base.isValid
   }
 
-  func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
+  @usableFromInline func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     base.afterEachSend(refresh)
   }
 }

@@ -18,22 +18,28 @@ import Dependencies
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {
-  let core: any Core<State, Action>
-  /// Sends to `core`; for a root store, a closure specialized for the feature's reducer.
-  private let sendToCore: @MainActor (Action) -> Task<Void, Never>?
+  @usableFromInline let core: any Core<State, Action>
+  /// Sends to `core`; for a root store, a closure specialized for the feature's reducer, and for a
+  /// store scoped with key paths, one specialized for the child (see `scope(_:action:)`).
+  @usableFromInline let sendToCore: @MainActor (Action) -> Task<Void, Never>?
   /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
   private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
   private let observation = StoreObservation()
 
-  convenience init(core: some Core<State, Action>) {
+  /// A store on a scoped core; `send` sends to it (by default, through the core).
+  @usableFromInline
+  convenience init(
+    core: some Core<State, Action>,
+    send: (@MainActor (Action) -> Task<Void, Never>?)? = nil
+  ) {
     let identity = StateIdentity<State>()
     // State that is not observable has no identity to read, so it is not read at all: a
     // closure-scoped store computes its state only when someone asks for it, as in TCA.
     let isObservable = identity.isObservable
     self.init(
       core: core,
-      send: { core.send($0) },
+      send: send ?? { core.send($0) },
       stateID: { isObservable ? identity.id(core.state) : nil },
       isRoot: false
     )
@@ -172,18 +178,29 @@ public final class Store<State, Action> {
   ///
   /// Sending to the child sends the embedded action through this store. Scoping is cached:
   /// the same key paths return the same store.
+  ///
+  /// Inlinable, so that the child store's `send` is specialized for the child's action where the
+  /// feature scopes: it embeds the action in the parent's and hands it to the parent store's
+  /// `send`, without generic code paying for every copy through metadata (a store of a navigation
+  /// stack's screen sends through every store below it).
+  @inlinable
   public func scope<ChildState, ChildAction>(
     _ state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     cachedChild(ScopeID(state: state, action: action)) {
+      let embed = CaseAccess.resolving(action)
+      let parentSend = sendToCore
+      // Made out here, where the only generic parameters are the store's and the child's, which
+      // the feature's module knows (the parent core's type, opened below, it does not).
+      let send: @MainActor (ChildAction) -> Task<Void, Never>? = { parentSend(embed.embed($0)) }
       @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
-        let embed = AnyCasePath(resolving: action).embed
-        return Store<ChildState, ChildAction>(
-          core: ScopedCore(base: core, toState: { $0[keyPath: state] }, fromAction: embed)
+        Store<ChildState, ChildAction>(
+          core: ScopedCore(base: core, toState: { $0[keyPath: state] }, fromAction: embed.embed),
+          send: send
         )
       }
-      return open(self.core)
+      return open(core)
     }
   }
 
@@ -192,6 +209,7 @@ public final class Store<State, Action> {
   /// Disfavored so that scoping to optional state picks the overload that returns an optional
   /// store.
   @_disfavoredOverload
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
@@ -256,7 +274,8 @@ public final class Store<State, Action> {
     children = children.filter { ($0.value as? any _StoreLiveness)?.hasState ?? true }
   }
 
-  private func cachedChild<ChildState, ChildAction>(
+  @usableFromInline
+  func cachedChild<ChildState, ChildAction>(
     _ id: ScopeID, make: () -> Store<ChildState, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     if let child = children[id] as? Store<ChildState, ChildAction> {
@@ -281,7 +300,14 @@ extension Store: _StoreLiveness {
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// What a child store is cached under: the state and action paths it was scoped with.
+@usableFromInline
 struct ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
+
+  @usableFromInline
+  init(state: AnyKeyPath, action: AnyKeyPath) {
+    self.state = state
+    self.action = action
+  }
 }
