@@ -72,7 +72,7 @@ final class KeptStates {
 /// A core that reads a slice of its parent's state.
 ///
 /// It keeps the slice it last read until the next send: reading a deep store's state again (a
-/// view reads it many times per render, and every store's identity is checked after each send)
+/// view reads it many times per render, and a read store's identity is checked after each send)
 /// costs one read of its parent's kept slice instead of a walk from the root. The kept slice is
 /// dropped before the next send reduces (see `KeptStates`).
 @usableFromInline
