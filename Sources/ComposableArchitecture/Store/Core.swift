@@ -42,7 +42,7 @@ protocol KeepingState: AnyObject {
 @usableFromInline
 final class KeptStates {
   // `@exclusivity(unchecked)`: only touched on the main actor, by `keep` and `dropAll`, whose
-  // accesses are short and never overlap (`dropAll` takes the list before calling out), so the
+  // accesses are short and never overlap (dropping a slice never reaches `keep`), so the
   // dynamic exclusivity check every send would pay can never fire.
   @exclusivity(unchecked) private var cores: [any KeepingState] = []
   /// Whether any core kept a copy; a flag the inlined `send` of a root core tests without a call.
@@ -60,12 +60,14 @@ final class KeptStates {
   /// away lives at most until the next send.
   @usableFromInline
   func dropAll() {
-    let dropping = cores
-    cores.removeAll(keepingCapacity: true)
-    isEmpty = true
-    for core in dropping {
+    // Dropping a slice only releases a copy of state, which never reaches a store, so the list
+    // cannot change while it is walked; emptied after the walk, its buffer is unique again and
+    // kept for the next send instead of being reallocated.
+    for core in cores {
       core.dropKeptState()
     }
+    cores.removeAll(keepingCapacity: true)
+    isEmpty = true
   }
 }
 
