@@ -14,7 +14,8 @@ import Observation
 @attached(
   member,
   names: named(_$id), named(_$observationRegistrar), named(_$willModify), named(_$modifier),
-  named(_$propertyKeyPaths)
+  named(_$propertyKeyPaths),
+  named(_$observesEveryProperty)
 )
 @attached(memberAttribute)
 public macro ObservableState() =

@@ -66,6 +66,30 @@ extension ObservableStateMacro: MemberMacro {
     }
   }
 
+  /// Whether every stored `var` of the struct reports its changes to the registrar: each is
+  /// tracked (by `@ObservationStateTracked`, which this macro adds) or presented (`@Presents`),
+  /// none is ignored, shared, wrapped or of several bindings. A store scoped through such a type
+  /// can watch its path instead of reading its state after every send (see `PathWatch`).
+  static func observesEveryProperty(_ declaration: some DeclGroupSyntax) -> Bool {
+    declaration.memberBlock.members.allSatisfy { member in
+      guard
+        let property = member.decl.as(VariableDeclSyntax.self),
+        property.bindingSpecifier.tokenKind == .keyword(.var),
+        !property.modifiers.contains(where: {
+          [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)
+        }),
+        property.bindings.contains(where: \.isStored)
+      else { return true }
+      if property.attributes.contains(attributeNamed: "Presents") { return true }
+      return property.isTrackableStoredProperty
+        && property.identifier?.text.hasPrefix("_") == false
+        && property.attributes.allSatisfy { attribute in
+          guard case let .attribute(attribute) = attribute else { return false }
+          return attribute.attributeName.trimmedDescription.hasSuffix("ObservationStateTracked")
+        }
+    }
+  }
+
   static func structMembers(_ declaration: some DeclGroupSyntax, access: String) -> [DeclSyntax] {
     let propertyNames = inPlaceProperties(declaration).map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 }
     let modifierCases = inPlaceProperties(declaration).map { name in
@@ -101,7 +125,9 @@ extension ObservableStateMacro: MemberMacro {
         [\(raw: propertyNames.isEmpty ? "" : propertyNames.map { "(\\Self.\($0), \"\($0)\")" }.joined(separator: ", "))]
       }
       """,
-    ]
+    ] + (observesEveryProperty(declaration)
+      ? ["\(raw: access)static var _$observesEveryProperty: Bool { true }"]
+      : [])
   }
 
   /// An enum's identity is its case (the tag) and, for a single associated value, that value's

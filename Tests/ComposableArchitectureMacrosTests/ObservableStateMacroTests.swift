@@ -116,6 +116,10 @@ struct ObservableStateMacroTests {
         public static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] {
           [(\Self.count, "count")]
         }
+
+        public static var _$observesEveryProperty: Bool {
+          true
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable, ComposableArchitecture._InPlaceModifiable {

@@ -12,10 +12,17 @@ public protocol _InPlaceModifiable {
   /// The tracked properties' key paths with their names, so that messages can name a key path
   /// that Linux prints as `<computed 0x…>` (see `readableKeyPath(_:)`).
   static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] { get }
+
+  /// Whether every stored `var` reports its changes to the state's registrar (none is
+  /// `@ObservationStateIgnored`, `@Shared` or otherwise untracked): a child state reached through
+  /// this type cannot be replaced without its observers hearing it, so a store scoped to it can
+  /// watch its path instead of reading its state after every send.
+  static var _$observesEveryProperty: Bool { get }
 }
 
 extension _InPlaceModifiable {
   public static var _$propertyKeyPaths: [(keyPath: AnyKeyPath, name: String)] { [] }
+  public static var _$observesEveryProperty: Bool { false }
 }
 
 /// Used by the generated `_$modifier(for:)`: read `member` directly and mutate it in place.

@@ -137,7 +137,13 @@ public func _$isIdentityEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
 }
 
 public func _$isIdentityEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
-  lhs == rhs
+  guard lhs == rhs else { return false }
+  // Equal is not the same: an equal value may hold child states of other identities (state
+  // equality ignores identity), which a store watching its path must hear of (see `PathWatch`).
+  if !haveSameBytes(lhs, rhs) {
+    PathWatch.noteEqualReplacement()
+  }
+  return true
 }
 
 public func _$isIdentityEqual<T: ObservableState>(_ lhs: T, _ rhs: T) -> Bool {

@@ -22,8 +22,13 @@ final class StoreObservation: Observable {
   /// to compare its identity: the store of a parent screen that no view reads costs nothing
   /// after a send. The next read takes the identity from there.
   @exclusivity(unchecked) private var isArmed = false
+  /// For a store whose state is reached through observable states only: what tells, without
+  /// reading the state, that it was not replaced.
+  private let pathWatch: PathWatch?
 
-  nonisolated init() {}
+  nonisolated init(pathWatch: PathWatch? = nil) {
+    self.pathWatch = pathWatch
+  }
 
   /// Set while a store's whole state is replaced (time travel): every store of the tree tells its
   /// observers to read again, as the new state may keep the old one's identities.
@@ -33,7 +38,8 @@ final class StoreObservation: Observable {
   /// read again when the state was replaced (its identity changed, or cannot be known).
   func refresh(stateID: () -> ObservableStateID?) {
     guard isArmed else { return }
-    let id = stateID()
+    if let pathWatch, !Self.isReplacingState, pathWatch.isUndisturbed { return }
+    let id = pathWatch?.watch() ?? stateID()
     if id == nil || id != lastStateID || Self.isReplacingState {
       lastStateID = id
       isArmed = false
@@ -46,7 +52,7 @@ final class StoreObservation: Observable {
   func access(stateID: () -> ObservableStateID?) {
     if !isArmed {
       isArmed = true
-      lastStateID = stateID()
+      lastStateID = pathWatch?.watch() ?? stateID()
     }
     registrar.access(self, keyPath: \.version)
   }

@@ -22,6 +22,14 @@ protocol Core<State, Action>: AnyObject {
 
   /// The root's list of cores holding a copy of their slice, dropped before the next send.
   var keptStates: KeptStates { get }
+
+  /// The state read from the root, past any kept slice.
+  var freshState: State { get }
+
+  /// Reads the root state's identity, if this core's state is reached from the root only through
+  /// key paths over `@ObservableState` structs whose every property reports its changes; `nil`
+  /// otherwise. A store on such a core watches its path (see ``PathWatch``).
+  var rootStateIDIfWatchable: (@MainActor () -> ObservableStateID?)? { get }
 }
 
 /// A core that keeps a copy of its slice of the state until the next send (see `KeptStates`).
@@ -83,17 +91,31 @@ final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
   let toState: (Base.State) -> State
   let fromAction: (Action) -> Base.Action
   @usableFromInline let keptStates: KeptStates
-  private var keptState: State?
+  @usableFromInline let rootStateIDIfWatchable: (@MainActor () -> ObservableStateID?)?
+  // `@exclusivity(unchecked)`: only `state` and `dropKeptState` touch it, on the main actor, by
+  // short reads and writes that never overlap (reading the parent's state cannot reach this
+  // core), so the dynamic check a deep read would pay at every level can never fire.
+  @exclusivity(unchecked) private var keptState: State?
 
+  /// `watchesPath`: `toState` applies a key path (a closure could read anything), so the store
+  /// may watch the path to its state when every state on the way reports its changes.
   @usableFromInline
   init(
     base: Base, toState: @escaping (Base.State) -> State,
-    fromAction: @escaping (Action) -> Base.Action
+    fromAction: @escaping (Action) -> Base.Action,
+    watchesPath: Bool = false
   ) {
     self.base = base
     self.toState = toState
     self.fromAction = fromAction
     self.keptStates = base.keptStates
+    self.rootStateIDIfWatchable = watchesPath && observesEveryProperty(Base.State.self)
+      ? base.rootStateIDIfWatchable
+      : nil
+  }
+
+  @usableFromInline var freshState: State {
+    toState(base.freshState)
   }
 
   @usableFromInline var state: State {
@@ -159,6 +181,11 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   }
 
   var keptStates: KeptStates { base.keptStates }
+
+  var freshState: State { state }
+
+  /// Optional state is not watched: its store reads it after every send.
+  var rootStateIDIfWatchable: (@MainActor () -> ObservableStateID?)? { nil }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     guard isValid else {

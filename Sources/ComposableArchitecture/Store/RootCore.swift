@@ -122,6 +122,16 @@ final class RootCore<Root: Reducer>: Core {
   var isValid: Bool { true }
 
   @usableFromInline
+  var freshState: Root.State { state }
+
+  @usableFromInline
+  var rootStateIDIfWatchable: (@MainActor () -> ObservableStateID?)? {
+    let identity = StateIdentity<Root.State>()
+    guard identity.isObservable else { return nil }
+    return { [unowned self] in identity.id(self.state) }
+  }
+
+  @usableFromInline
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {
     refreshers.add(refresh)
   }

@@ -25,7 +25,7 @@ public final class Store<State, Action> {
   /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
   private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
-  private let observation = StoreObservation()
+  private let observation: StoreObservation
 
   /// A store on a scoped core; `send` sends to it (by default, through the core).
   @usableFromInline
@@ -37,28 +37,37 @@ public final class Store<State, Action> {
     // State that is not observable has no identity to read, so it is not read at all: a
     // closure-scoped store computes its state only when someone asks for it, as in TCA.
     let isObservable = identity.isObservable
+    let pathWatch = isObservable
+      ? core.rootStateIDIfWatchable.map { rootStateID in
+        PathWatch(rootStateID: rootStateID, freshStateID: { identity.id(core.freshState) })
+      }
+      : nil
     self.init(
       core: core,
       send: send ?? { core.send($0) },
       stateID: { isObservable ? identity.id(core.state) : nil },
-      isRoot: false
+      isRoot: false,
+      pathWatch: pathWatch
     )
   }
 
   /// A store on `core`. `send` sends to the core and `stateID` reads the identity of its state;
   /// they are closures so that a root store gets versions specialized for its feature (see
   /// `root(_:reducer:dependencies:)`). `isRoot`: this store made `core` (its `stateID` then
-  /// holds the core `unowned(unsafe)`, see the root initializers).
+  /// holds the core `unowned(unsafe)`, see the root initializers). `pathWatch`: see
+  /// ``PathWatch``.
   @usableFromInline
   init(
     core: some Core<State, Action>,
     send: @escaping @MainActor (Action) -> Task<Void, Never>?,
     stateID: @escaping @MainActor () -> ObservableStateID?,
-    isRoot: Bool
+    isRoot: Bool,
+    pathWatch: PathWatch? = nil
   ) {
     self.core = core
     self.sendToCore = send
     self.stateID = stateID
+    self.observation = StoreObservation(pathWatch: pathWatch)
     if isRoot {
       // A root store's refresher needs only its observation and `stateID`, neither of which
       // holds the core: the core keeps the refresher while it lives, and running it after each
@@ -196,7 +205,9 @@ public final class Store<State, Action> {
       let send: @MainActor (ChildAction) -> Task<Void, Never>? = { parentSend(embed.embed($0)) }
       @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
         Store<ChildState, ChildAction>(
-          core: ScopedCore(base: core, toState: { $0[keyPath: state] }, fromAction: embed.embed),
+          core: ScopedCore(
+            base: core, toState: { $0[keyPath: state] }, fromAction: embed.embed, watchesPath: true
+          ),
           send: send
         )
       }
