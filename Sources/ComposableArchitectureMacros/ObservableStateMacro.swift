@@ -72,8 +72,10 @@ extension ObservableStateMacro: MemberMacro {
   /// can watch its path instead of reading its state after every send (see `PathWatch`).
   static func observesEveryProperty(_ declaration: some DeclGroupSyntax) -> Bool {
     declaration.memberBlock.members.allSatisfy { member in
+      guard let property = member.decl.as(VariableDeclSyntax.self) else { return true }
+      // Ignored, even a `let`: the way to tell a type's watchers to stay away.
+      if property.attributes.contains(attributeNamed: "ObservationStateIgnored") { return false }
       guard
-        let property = member.decl.as(VariableDeclSyntax.self),
         property.bindingSpecifier.tokenKind == .keyword(.var),
         !property.modifiers.contains(where: {
           [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)

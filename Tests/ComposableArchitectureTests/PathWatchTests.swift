@@ -100,6 +100,33 @@ private struct Hiding {
 
 /// A store scoped through observable states that report every change watches the way to its
 /// state instead of reading it after every send (see `PathWatch`); what it must still hear.
+/// A parent whose child lives inside an object: replacing it does not go through the parent's
+/// properties.
+@Reducer
+private struct Boxing {
+  final class Box: Equatable {
+    var child = Tree.State()
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
+  }
+  @ObservableState
+  struct State: Equatable {
+    var box = Box()
+  }
+  @CasePathable
+  enum Action {
+    case replaceBoxed
+    case child(Tree.Action)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .replaceBoxed = action {
+        state.box.child = Tree.State(count: state.box.child.count)
+      }
+      return .none
+    }
+  }
+}
+
 @MainActor
 struct PathWatchTests {
   /// The leaf of a chain of three scoped stores, and the chain's root.
@@ -163,6 +190,15 @@ struct PathWatchTests {
     child.send(.increment)
     #expect(later.count == 1)
     #expect(child.count == 2)
+  }
+
+  @Test func aChildInsideAnObjectIsReadAfterEverySend() {
+    let store = Store(initialState: Boxing.State()) { Boxing() }
+    let child = store.scope(state: \.box.child, action: \.child)
+    let observers = Notifications()
+    observers.track { _ = child.state }
+    store.send(.replaceBoxed)
+    #expect(observers.count == 1)
   }
 
   @Test func aChildBehindAnIgnoredPropertyIsReadAfterEverySend() {

@@ -73,7 +73,14 @@ final class PathWatch {
 }
 
 /// Whether `State` is a struct whose every stored property reports its changes (see
-/// `_InPlaceModifiable._$observesEveryProperty`).
+/// `_InPlaceModifiable._$observesEveryProperty`), none of them holding an object: what changes
+/// inside an object does not go through the property that holds it.
 func observesEveryProperty<State>(_: State.Type) -> Bool {
-  (State.self as? any _InPlaceModifiable.Type)?._$observesEveryProperty ?? false
+  guard
+    let type = State.self as? any _InPlaceModifiable.Type,
+    type._$observesEveryProperty
+  else { return false }
+  return !type._$propertyKeyPaths.contains { property in
+    Swift.type(of: property.keyPath).valueType is AnyObject.Type
+  }
 }
