@@ -18,7 +18,8 @@
 /// count that store set, without reaching into main-actor state from their nonisolated
 /// `reduce` (a `MainActor.assumeIsolated` there costs a third of a simple send).
 enum ActionSource {
-  private static let depth = ThreadLocalWord()
+  /// The count, as a word per thread (nil for zero).
+  static let depth = ThreadLocalWord()
 
   /// How many effect sends this thread is reducing.
   static var effectDepth: Int {

@@ -81,7 +81,10 @@ protocol RootDependenciesPreparing {
 /// the fields; `begin` and `end` run on that thread, and a store reduces one action at a time.
 final class DependencyReads: @unchecked Sendable {
   /// The reads of the recorder reducing on this thread.
-  private static let reducing = ThreadLocalWord()
+  private static let reducingOnThisThread = ThreadLocalWord()
+  /// The same word, kept here: a `static let` costs a `swift_once` check at every use, and this
+  /// one is used twice per recorded action.
+  private let reducing = DependencyReads.reducingOnThisThread
   private var uuids: [UUID] = []
   private var dates: [Date] = []
   private var randoms: [UInt64] = []
@@ -93,8 +96,8 @@ final class DependencyReads: @unchecked Sendable {
 
   /// Starts counting the values handed out on this thread.
   func begin() {
-    outer = Self.reducing.value
-    Self.reducing.value = address
+    outer = reducing.value
+    reducing.value = address
     guard !isEmpty else { return }
     uuids.removeAll(keepingCapacity: true)
     dates.removeAll(keepingCapacity: true)
@@ -104,13 +107,13 @@ final class DependencyReads: @unchecked Sendable {
 
   /// Stops counting, and hands over the values counted (nil when there were none).
   func end() -> (uuids: [UUID], dates: [Date], randoms: [UInt64])? {
-    Self.reducing.value = outer
+    reducing.value = outer
     return isEmpty ? nil : (uuids, dates, randoms)
   }
 
   /// Whether this thread reduces with this recorder: the one reducing, or one it runs inside.
   private var isCounting: Bool {
-    var current = Self.reducing.value
+    var current = reducing.value
     while let pointer = current {
       if pointer == address { return true }
       current = Unmanaged<DependencyReads>.fromOpaque(pointer).takeUnretainedValue().outer
@@ -149,7 +152,8 @@ final class Recorder: @unchecked Sendable {
   // and no access to them is held across a call that could reach this recorder again.
   @exclusivity(unchecked) private var file: RecordingFile?
   @exclusivity(unchecked) private var isStarted = false
-  @exclusivity(unchecked) private var sequence = 0
+  @exclusivity(unchecked) private var sequence = DecimalCounter()
+  @exclusivity(unchecked) private var lastMilliseconds = LastMilliseconds()
   /// Milliseconds since the recording started, rounded up.
   @exclusivity(unchecked) private var stopwatch = Stopwatch()
   /// Made once: making an encoder costs more than encoding a small action.
@@ -162,6 +166,9 @@ final class Recorder: @unchecked Sendable {
   /// task-local push.
   @exclusivity(unchecked) private var dependencies: DependencyValues?
   private let reads = DependencyReads()
+  /// `ActionSource`'s word, kept here (see `DependencyReads.reducing`): non-nil while the action
+  /// being reduced came from an effect.
+  private let effectDepth = ActionSource.depth
   /// The line being written; its buffer is kept.
   private let line = JSONLine()
   /// The `"action":…` field of actions whose type is plain bytes (no references:
@@ -201,7 +208,7 @@ final class Recorder: @unchecked Sendable {
       if file != nil { dependencies = recordingGenerators(current) }
     }
     guard let file else { return reduce(&state) }
-    let source: StaticString = ActionSource.isEffectAction ? "receive" : "send"
+    let source: StaticString = effectDepth.value != nil ? "receive" : "send"
     var effect = Effect<Base.Action>.none
     reads.begin()
     if let dependencies {
@@ -212,13 +219,13 @@ final class Recorder: @unchecked Sendable {
       effect = reduce(&state)
     }
     let reads = reads.end()
-    sequence += 1
+    sequence.increment()
 
     line.truncate(to: 0)
     line.append("{\"seq\":")
-    line.append(sequence)
+    line.append(sequence.text)
     line.append(",\"t\":")
-    line.append(milliseconds: stopwatch.milliseconds())
+    lastMilliseconds.append(stopwatch.milliseconds(), to: line)
     line.append(",\"source\":\"")
     line.append(source)
     line.append("\",")
@@ -226,7 +233,7 @@ final class Recorder: @unchecked Sendable {
     line.append(",\"reads\":{")
     if let reads { appendReads(reads) }
     line.append("}")
-    if sequence == 1 || sequence % stateEvery == 0 {
+    if sequence.value == 1 || sequence.value % stateEvery == 0 {
       line.append(",")
       appendField("state", state, to: line)
     }
