@@ -174,6 +174,16 @@ struct PathWatchTests {
     root.send(.replaceAll)
     #expect(observers.count == 1)
     #expect(leaf.count == 7)
+
+    // The store stopped watching (the new root's properties were never watched) and compares its
+    // state after every send: a child replaced later is heard too.
+    let later = Notifications()
+    later.track { _ = leaf.state }
+    let reads = Tree.State.firstReads.value
+    root.scope(state: \.first, action: \.child).send(.replaceFirstChild)
+    #expect(later.count == 1)
+    #expect(leaf.count == 5)
+    #expect(Tree.State.firstReads.value > reads)
   }
 
   @Test func anEqualValueWithANewChildIsHeard() {

@@ -18,10 +18,32 @@ import Observation
 /// One assignment escapes a property's observers: a value that is not observable state but is
 /// `Equatable` is compared with `==`, and an equal value can hold child states of other
 /// identities (state equality ignores identity). Such assignments are counted
-/// (`noteEqualReplacement()`), and every watch reads again after one.
+/// (`noteEqualReplacement()`), and after one every watch compares its state's identity once.
+/// (What that compare cannot see: a state on the way replaced by an equal one that holds the
+/// watched state itself, unchanged; a later replacement through the new state's properties then
+/// goes unheard. Building such a value takes an `Equatable` wrapper that is not observable state
+/// around a new parent of the old child, assigned whole.)
+///
+/// An observation scope cannot be cancelled: its registrations stay in the registrars on the way
+/// until one of them hears a change. So a watch registers again only after its scope heard one
+/// (which removed the old registrations), never while they are live; and when the way itself may
+/// have changed without a word (the root was replaced), the store stops watching and compares its
+/// state's identity after every send, as stores do without a watch.
 @MainActor
 @usableFromInline
 final class PathWatch {
+  /// What a send may have done to the state the watch last read.
+  enum Status {
+    /// Nothing on the way changed identity: the state is the one read.
+    case undisturbed
+    /// A property on the way is about to change: read again (the registrations are gone).
+    case heardChange
+    /// An equal value with other bytes was assigned somewhere: compare the state's identity.
+    case equalValueAssigned
+    /// The root state was replaced: the registrations no longer cover the way to the state.
+    case rootReplaced
+  }
+
   /// The identity of the root state, read in place.
   private let rootStateID: @MainActor () -> ObservableStateID?
   /// The identity of the store's state, read from the root past any kept slice, so that the
@@ -29,9 +51,11 @@ final class PathWatch {
   private let freshStateID: @MainActor () -> ObservableStateID?
   private var rootID: ObservableStateID?
   private var equalReplacementCount: UInt64 = 0
+  /// Whether an observation scope's registrations are live (registered, not yet heard).
+  private var isRegistered = false
   /// Set by the observation scope when a property on the way is about to change; the change may
   /// come from any thread that mutates a copy of the state.
-  private let heardChange = LockIsolated(true)
+  private let heardChange = LockIsolated(false)
 
   init(
     rootStateID: @escaping @MainActor () -> ObservableStateID?,
@@ -41,11 +65,15 @@ final class PathWatch {
     self.freshStateID = freshStateID
   }
 
-  /// Reads the store's state identity, watching the way to it from now on.
-  func watch() -> ObservableStateID? {
-    heardChange.setValue(false)
-    rootID = rootStateID()
+  /// Reads the store's state identity, and watches the way to it unless a watch is live.
+  func stateID() -> ObservableStateID? {
     equalReplacementCount = Self.equalReplacements.withLock { $0 }
+    if isRegistered, !heardChange.value {
+      return freshStateID()
+    }
+    heardChange.setValue(false)
+    isRegistered = true
+    rootID = rootStateID()
     let heardChange = heardChange
     return withObservationTracking {
       freshStateID()
@@ -54,11 +82,14 @@ final class PathWatch {
     }
   }
 
-  /// Whether the state read by the last `watch()` is certainly still in place.
-  var isUndisturbed: Bool {
-    !heardChange.value
-      && rootStateID() == rootID
-      && Self.equalReplacements.withLock { $0 } == equalReplacementCount
+  /// What the sends since the last `stateID()` may have done to the state it read.
+  var status: Status {
+    if heardChange.value { return .heardChange }
+    if rootStateID() != rootID { return .rootReplaced }
+    if Self.equalReplacements.withLock({ $0 }) != equalReplacementCount {
+      return .equalValueAssigned
+    }
+    return .undisturbed
   }
 
   /// How many times a property was assigned an equal value with other bytes (see above), in any

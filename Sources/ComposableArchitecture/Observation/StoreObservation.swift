@@ -23,8 +23,9 @@ final class StoreObservation: Observable {
   /// after a send. The next read takes the identity from there.
   @exclusivity(unchecked) private var isArmed = false
   /// For a store whose state is reached through observable states only: what tells, without
-  /// reading the state, that it was not replaced.
-  private let pathWatch: PathWatch?
+  /// reading the state, that it was not replaced. Dropped for good once it loses track.
+  /// (`@exclusivity(unchecked)` for the reason given for `lastStateID`.)
+  @exclusivity(unchecked) private var pathWatch: PathWatch?
 
   nonisolated init(pathWatch: PathWatch? = nil) {
     self.pathWatch = pathWatch
@@ -38,8 +39,17 @@ final class StoreObservation: Observable {
   /// read again when the state was replaced (its identity changed, or cannot be known).
   func refresh(stateID: () -> ObservableStateID?) {
     guard isArmed else { return }
-    if let pathWatch, !Self.isReplacingState, pathWatch.isUndisturbed { return }
-    let id = pathWatch?.watch() ?? stateID()
+    if let pathWatch {
+      switch Self.isReplacingState ? .rootReplaced : pathWatch.status {
+      case .undisturbed:
+        return
+      case .heardChange, .equalValueAssigned:
+        break
+      case .rootReplaced:
+        self.pathWatch = nil
+      }
+    }
+    let id = pathWatch?.stateID() ?? stateID()
     if id == nil || id != lastStateID || Self.isReplacingState {
       lastStateID = id
       isArmed = false
@@ -52,7 +62,7 @@ final class StoreObservation: Observable {
   func access(stateID: () -> ObservableStateID?) {
     if !isArmed {
       isArmed = true
-      lastStateID = pathWatch?.watch() ?? stateID()
+      lastStateID = pathWatch?.stateID() ?? stateID()
     }
     registrar.access(self, keyPath: \.version)
   }
