@@ -107,6 +107,7 @@ extension Task where Success == Never, Failure == Never {
 }
 
 /// A user's cancellation id, scoped to the navigation element that used it.
+@usableFromInline
 struct CancelKey: Hashable, Sendable {
   /// The id alone, with its type: ids of different types never match.
   struct ID: Hashable, Sendable {
@@ -123,6 +124,7 @@ struct CancelKey: Hashable, Sendable {
 }
 
 /// What a `.cancel` effect cancels.
+@usableFromInline
 enum CancellationTarget: Sendable {
   /// The effects marked with these ids.
   case keys([CancelKey])

@@ -13,8 +13,9 @@ import IssueReporting
 ///   }
 /// ```
 public struct Effect<Action>: Sendable {
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     /// An action the store reduces right after the current one, before any other work.
@@ -26,12 +27,13 @@ public struct Effect<Action>: Sendable {
     case cancellable(CancelKey, cancelInFlight: Bool, Effect)
   }
 
+  @usableFromInline
   init(operation: Operation) {
     self.operation = operation
   }
 
   /// Whether this effect does nothing (checked on every send).
-  @usableFromInline
+  @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false
@@ -43,6 +45,10 @@ public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
 extension Effect {
   /// An effect that does nothing.
+  ///
+  /// Inlinable: most actions return it, and a call into the library for it cost a reducer as
+  /// much as its own work.
+  @inlinable
   public static var none: Self {
     Self(operation: .none)
   }
