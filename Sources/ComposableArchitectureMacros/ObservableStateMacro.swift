@@ -95,9 +95,14 @@ extension ObservableStateMacro: MemberMacro {
   static func structMembers(_ declaration: some DeclGroupSyntax, access: String) -> [DeclSyntax] {
     let propertyNames = inPlaceProperties(declaration).map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 }
     let modifierCases = inPlaceProperties(declaration).map { name in
-      """
+      // Reads go to the backing store: an operator reading a child (`forEach` reads the ids
+      // before and after every action) has no observer to register, and registering cost a key
+      // path and the registrar's bookkeeping at every read. Edits go through the accessor, which
+      // notifies. (`$name`, a `@Presents` projection, is read as it is.)
+      let read = name.hasPrefix("$") ? name : "_\(name)"
+      return """
       if keyPath == \\Self.\(name) {
-          return \(moduleName)._$inPlace(\\Self.\(name), { $0.\(name) }) { state, body in body(&state.\(name)) }
+          return \(moduleName)._$inPlace(\\Self.\(name), { $0.\(read) }) { state, body in body(&state.\(name)) }
         }
       """
     }

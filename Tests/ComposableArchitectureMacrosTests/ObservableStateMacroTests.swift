@@ -51,14 +51,14 @@ struct ObservableStateMacroTests {
         static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
             return ComposableArchitecture._$inPlace(\Self.count, {
-                $0.count
+                $0._count
               }) { state, body in
               body(&state.count)
             }
           }
           if keyPath == \Self.title {
             return ComposableArchitecture._$inPlace(\Self.title, {
-                $0.title
+                $0._title
               }) { state, body in
               body(&state.title)
             }
@@ -105,7 +105,7 @@ struct ObservableStateMacroTests {
         public static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
             return ComposableArchitecture._$inPlace(\Self.count, {
-                $0.count
+                $0._count
               }) { state, body in
               body(&state.count)
             }

@@ -65,7 +65,7 @@ extension Reducer where Body: Reducer<State, Action> {
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if let storage = _$bodyStorage {
-      return storage.body(of: self).reduce(into: &state, action: action)
+      return storage.reduce(self, into: &state, action: action)
     }
     return body.reduce(into: &state, action: action)
   }

@@ -29,16 +29,32 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
     value { reducer.body }
   }
 
+  /// Runs the kept `body` of `reducer` (building it the first time) without copying it out of
+  /// its box: a copy of a built body retains every operator, key path and child it holds, and
+  /// releases them after the action.
+  @inlinable
+  public func reduce<R: Reducer>(
+    _ reducer: R, into state: inout R.State, action: R.Action
+  ) -> Effect<R.Action> where R.Body: Reducer<R.State, R.Action> {
+    box { reducer.body }.value.reduce(into: &state, action: action)
+  }
+
   /// What `build` makes, made the first time and kept; every call must build the same type.
   @inlinable
   func value<Value>(_ build: () -> Value) -> Value {
+    box(build).value
+  }
+
+  /// The box of what `build` makes, made the first time and kept.
+  @inlinable
+  func box<Value>(_ build: () -> Value) -> Box<Value> {
     if let box = load() {
-      return unsafeDowncast(box, to: Box<Value>.self).value
+      return unsafeDowncast(box, to: Box<Value>.self)
     }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
     // code we do not own. If two threads build it at once, the first one stored wins.
     let box = Box(build())
-    return unsafeDowncast(store(box), to: Box<Value>.self).value
+    return unsafeDowncast(store(box), to: Box<Value>.self)
   }
 
   @usableFromInline
