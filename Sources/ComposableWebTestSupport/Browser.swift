@@ -50,20 +50,34 @@ public final class Browser: @unchecked Sendable {
     where !FileManager.default.isExecutableFile(atPath: program) {
       throw BrowserError.missing("\(program) is missing: install Debian's chromium and chromium-driver (.ci/run does)")
     }
-    let port = Int.random(in: 20_000..<40_000)
-    driver = Process()
-    driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-    driver.arguments = ["--port=\(port)"]
-    driver.standardOutput = FileHandle.nullDevice
-    driver.standardError = FileHandle.nullDevice
-    try driver.run()
-    base = "http://127.0.0.1:\(port)"
-    // Wait (bounded) until the driver answers.
-    var ready = false
-    for _ in 0..<100 where !ready {
-      ready = (try? await Self.request("GET", base + "/status")) != nil
-      if !ready { try await Task.sleep(for: .milliseconds(50)) }
+    // A port the system says is free (a random one could be a test server's or a client
+    // socket's, and the driver would exit at once), and another one if the driver exits anyway
+    // (the port was taken in between).
+    var started: (driver: Process, base: String)?
+    for _ in 0..<3 where started == nil {
+      let port = try freeLoopbackPort()
+      let driver = Process()
+      driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+      driver.arguments = ["--port=\(port)"]
+      driver.standardOutput = FileHandle.nullDevice
+      driver.standardError = FileHandle.nullDevice
+      try driver.run()
+      let base = "http://127.0.0.1:\(port)"
+      // Wait (bounded: 30 s, for a loaded machine) until the driver answers.
+      for _ in 0..<600 where driver.isRunning {
+        if (try? await Self.request("GET", base + "/status")) != nil {
+          started = (driver, base)
+          break
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      if started == nil { driver.terminate() }
     }
+    guard let started else {
+      throw BrowserError.missing("chromedriver did not answer on loopback within 30 s, three times")
+    }
+    driver = started.driver
+    base = started.base
     let created = try await Self.request(
       "POST", base + "/session",
       [
@@ -183,6 +197,7 @@ public final class Browser: @unchecked Sendable {
 
   public enum BrowserError: Error { case notFound(String), missing(String) }
 
+
   private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
     let components = URLComponents(string: url)!
     let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
@@ -228,4 +243,22 @@ private actor SessionGate {
       waiting.removeFirst().resume()
     }
   }
+}
+
+/// A TCP port on 127.0.0.1 that no socket is bound to now: the system picks it.
+private func freeLoopbackPort() throws -> Int {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(descriptor) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+    }
+  }
+  guard bound else { throw Browser.BrowserError.missing("no free loopback port for chromedriver") }
+  return Int(UInt16(bigEndian: address.sin_port))
 }
