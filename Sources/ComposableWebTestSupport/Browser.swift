@@ -244,21 +244,3 @@ private actor SessionGate {
     }
   }
 }
-
-/// A TCP port on 127.0.0.1 that no socket is bound to now: the system picks it.
-private func freeLoopbackPort() throws -> Int {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(descriptor) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = 0
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-    }
-  }
-  guard bound else { throw Browser.BrowserError.missing("no free loopback port for chromedriver") }
-  return Int(UInt16(bigEndian: address.sin_port))
-}

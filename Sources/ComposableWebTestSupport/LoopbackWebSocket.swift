@@ -92,6 +92,38 @@ public final class LoopbackWebSocket: @unchecked Sendable {
   }
 }
 
+/// A TCP socket bound to 127.0.0.1 on a port the system picks (listening, with a backlog of 64,
+/// when `listens`), and that port.
+public func bindToFreeLoopbackPort(listens: Bool) throws -> (descriptor: Int32, port: Int) {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var yes: Int32 = 1
+  setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+      bind(descriptor, pointer, length) == 0 && (!listens || listen(descriptor, 64) == 0)
+        && getsockname(descriptor, pointer, &length) == 0
+    }
+  }
+  guard bound else {
+    close(descriptor)
+    throw LoopbackWebSocket.Failure.connect
+  }
+  return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+}
+
+/// A port on 127.0.0.1 that no socket is bound to now, for a program to bind (bound only to learn
+/// it, then closed).
+public func freeLoopbackPort() throws -> Int {
+  let (descriptor, port) = try bindToFreeLoopbackPort(listens: false)
+  close(descriptor)
+  return port
+}
+
 /// A TCP connection to 127.0.0.1:`port` whose reads give up after `timeoutSeconds`.
 public func connectToLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
   let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

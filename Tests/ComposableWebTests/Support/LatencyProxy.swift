@@ -26,23 +26,9 @@ final class LatencyProxy: @unchecked Sendable {
   init(upstream: Int, delay: Duration) throws {
     self.upstream = upstream
     self.delay = delay
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let (listener, port) = try bindToFreeLoopbackPort(listens: true)
     self.listener = listener
-    var yes: Int32 = 1
-    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(listener, pointer, length) == 0 && listen(listener, 64) == 0
-          && getsockname(listener, pointer, &length) == 0
-      }
-    }
-    guard bound else { throw LoopbackWebSocket.Failure.connect }
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     Thread { [self] in acceptLoop() }.start()
   }
 
