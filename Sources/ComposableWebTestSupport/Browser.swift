@@ -197,7 +197,6 @@ public final class Browser: @unchecked Sendable {
 
   public enum BrowserError: Error { case notFound(String), missing(String) }
 
-
   private static func request(_ method: String, _ url: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
     let components = URLComponents(string: url)!
     let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }

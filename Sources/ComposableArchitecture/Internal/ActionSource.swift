@@ -28,7 +28,13 @@ enum ActionSource {
   }
 
   /// Whether the action being reduced on this thread came from an effect.
-  static var isEffectAction: Bool { effectDepth > 0 }
+  static var isEffectAction: Bool { isEffectAction(reading: depth) }
+
+  /// The same, through a copy of `depth` its caller keeps (a `static let` costs a `swift_once`
+  /// check at every use; a recorder asks on every action).
+  static func isEffectAction(reading depth: ThreadLocalWord) -> Bool {
+    depth.value != nil
+  }
 }
 
 /// A word of storage per thread: each thread reads what it wrote (nil until it writes).

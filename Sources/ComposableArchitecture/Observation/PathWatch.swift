@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import Observation
 
 /// Tells a scoped store, without reading its state, whether that state may have been replaced
@@ -13,7 +12,7 @@ import Observation
 /// identity changes (and not when the child is edited in place), or by replacing the root state
 /// itself, whose identity the watch reads in place. So the store reads its state once, in an
 /// observation scope, and after a send reads it again only if that scope heard a change on the
-/// way or the root's identity changed.
+/// way (once the root's identity changed, it stops watching: see below).
 ///
 /// One assignment escapes a property's observers: a value that is not observable state but is
 /// `Equatable` is compared with `==`, and an equal value can hold child states of other
@@ -55,7 +54,7 @@ final class PathWatch {
   private var isRegistered = false
   /// Set by the observation scope when a property on the way is about to change; the change may
   /// come from any thread that mutates a copy of the state.
-  private let heardChange = LockIsolated(false)
+  private let heardChange = Locked(false)
 
   init(
     rootStateID: @escaping @MainActor () -> ObservableStateID?,
@@ -68,23 +67,23 @@ final class PathWatch {
   /// Reads the store's state identity, and watches the way to it unless a watch is live.
   func stateID() -> ObservableStateID? {
     equalReplacementCount = Self.equalReplacements.withLock { $0 }
-    if isRegistered, !heardChange.value {
+    if isRegistered, !heardChange.withLock({ $0 }) {
       return freshStateID()
     }
-    heardChange.setValue(false)
+    heardChange.withLock { $0 = false }
     isRegistered = true
     rootID = rootStateID()
     let heardChange = heardChange
     return withObservationTracking {
       freshStateID()
     } onChange: {
-      heardChange.setValue(true)
+      heardChange.withLock { $0 = true }
     }
   }
 
   /// What the sends since the last `stateID()` may have done to the state it read.
   var status: Status {
-    if heardChange.value { return .heardChange }
+    if heardChange.withLock({ $0 }) { return .heardChange }
     if rootStateID() != rootID { return .rootReplaced }
     if Self.equalReplacements.withLock({ $0 }) != equalReplacementCount {
       return .equalValueAssigned

@@ -166,8 +166,7 @@ final class Recorder: @unchecked Sendable {
   /// task-local push.
   @exclusivity(unchecked) private var dependencies: DependencyValues?
   private let reads = DependencyReads()
-  /// `ActionSource`'s word, kept here (see `DependencyReads.reducing`): non-nil while the action
-  /// being reduced came from an effect.
+  /// `ActionSource`'s word, kept here (see `DependencyReads.reducing`).
   private let effectDepth = ActionSource.depth
   /// The line being written; its buffer is kept.
   private let line = JSONLine()
@@ -208,7 +207,7 @@ final class Recorder: @unchecked Sendable {
       if file != nil { dependencies = recordingGenerators(current) }
     }
     guard let file else { return reduce(&state) }
-    let source: StaticString = effectDepth.value != nil ? "receive" : "send"
+    let source: StaticString = ActionSource.isEffectAction(reading: effectDepth) ? "receive" : "send"
     var effect = Effect<Base.Action>.none
     reads.begin()
     if let dependencies {

@@ -23,12 +23,6 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// Empty storage: the body is built at the first action.
   public init() {}
 
-  /// `reducer.body`, built the first time and kept.
-  @inlinable
-  public func body<R: Reducer>(of reducer: R) -> R.Body {
-    value { reducer.body }
-  }
-
   /// Runs the kept `body` of `reducer` (building it the first time) without copying it out of
   /// its box: a copy of a built body retains every operator, key path and child it holds, and
   /// releases them after the action.
