@@ -1,7 +1,8 @@
 import Foundation
 
 /// Debian's `chromium` driven through `chromedriver` (WebDriver over HTTP on loopback), headless.
-/// The tests fail, not skip, when either is missing: `.ci/run` installs both.
+/// The tests fail, not skip, when either is missing: `./test` (the README's test command) installs
+/// both.
 public final class Browser: @unchecked Sendable {
   // @unchecked Sendable: its properties never change after `init`; a session is driven by one
   // test at a time.
@@ -48,7 +49,7 @@ public final class Browser: @unchecked Sendable {
   public init(width: Int) async throws {
     for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
     where !FileManager.default.isExecutableFile(atPath: program) {
-      throw BrowserError.missing("\(program) is missing: install Debian's chromium and chromium-driver (.ci/run does)")
+      throw BrowserError.missing("\(program) is missing: run the tests with ./test, which installs chromium and chromium-driver (or apt-get install them)")
     }
     // A port the system says is free (a random one could be a test server's or a client
     // socket's, and the driver would exit at once), and another one if the driver exits anyway

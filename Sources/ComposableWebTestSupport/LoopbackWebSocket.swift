@@ -13,6 +13,9 @@ public final class LoopbackWebSocket: @unchecked Sendable {
   // is shared.
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// The status code of the close frame the server sent (1001: "going away"), once `receive`
+  /// has thrown `closed` for it.
+  public private(set) var closeCode: Int?
 
   public enum Failure: Error { case connect, handshake(String), closed }
 
@@ -71,7 +74,9 @@ public final class LoopbackWebSocket: @unchecked Sendable {
       let payload = try (0..<length).map { _ in try readByte() }
       switch first & 0x0F {
       case 0x1: return String(decoding: payload, as: UTF8.self)
-      case 0x8: throw Failure.closed
+      case 0x8:
+        if payload.count >= 2 { closeCode = Int(payload[0]) << 8 | Int(payload[1]) }
+        throw Failure.closed
       default: continue
       }
     }
@@ -183,4 +188,12 @@ public func loopbackHTTP(port: Int, method: String, path: String, body: Data?) t
   }
   guard let end = response.firstRange(of: [13, 10, 13, 10]) else { throw LoopbackWebSocket.Failure.closed }
   return Data(response[end.upperBound...])
+}
+
+/// Runs blocking socket work on a thread of its own, off the cooperative pool (a blocked `recv`
+/// there could starve the server under test).
+public func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
 }

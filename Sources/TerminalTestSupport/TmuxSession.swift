@@ -16,8 +16,11 @@ public final class TmuxSession {
     (try? run(["tmux", "-V"]).status) == 0
   }
 
-  /// Starts `bash` (no profile) in a pane of `width`×`height` with `environment` set.
+  /// Starts `bash` (no profile) in a pane of `width`×`height` with `environment` set. Throws
+  /// ``TmuxError/missing`` when tmux is not installed: the tests that need it fail (never skip),
+  /// naming `./test`, which installs it.
   public init(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    guard Self.isAvailable else { throw TmuxError.missing }
     self.socket = "cta-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     self.width = width
     self.height = height
@@ -118,9 +121,13 @@ public final class TmuxSession {
 public enum TmuxError: Error, CustomStringConvertible {
   case failed([String], String)
   case timedOut(String, screen: String)
+  /// tmux is not installed.
+  case missing
 
   public var description: String {
     switch self {
+    case .missing:
+      return "tmux is missing: run the tests with ./test, which installs it (or apt-get install tmux)"
     case let .failed(command, output):
       return "tmux \(command.joined(separator: " ")) failed: \(output)"
     case let .timedOut(what, screen):

@@ -26,6 +26,7 @@ struct BrowserTests {
         try await browser.screenshot(to: screenshot("tally-\(width)"))
       }
     }
+    try await app.stop()
   }
 
   @Test func typingOverASlowConnectionLosesNoKeystroke() async throws {
@@ -53,6 +54,7 @@ struct BrowserTests {
       let shouted = typed.uppercased()
       #expect(try await browser.waitFor("return document.getElementById('name').value", toBe: shouted) == shouted)
     }
+    try await app.stop()
   }
 
   @Test func aDroppedConnectionShowsReconnectingAndComesBackToTheSameState() async throws {
@@ -80,6 +82,7 @@ struct BrowserTests {
       // The same page (not a reload), attached to the same store.
       #expect(try await browser.evaluate("return window.cwMarker") as? String == "same page")
     }
+    try await app.stop()
   }
 
   @Test func linksPushHistoryBackPopsAndAReloadOpensTheSameScreen() async throws {
@@ -112,6 +115,7 @@ struct BrowserTests {
       try await browser.click(#"a[href="/"]"#)
       #expect(try await browser.waitForText("h1", "Catalog") == "Catalog")
     }
+    try await app.stop()
   }
 
   @Test func anAlertFocusesItsFirstButtonAndEscapeCancelsIt() async throws {
@@ -136,5 +140,6 @@ struct BrowserTests {
         #expect(try await browser.text("#status") == "Here")
       }
     }
+    try await app.stop()
   }
 }

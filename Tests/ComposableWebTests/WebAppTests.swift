@@ -29,6 +29,7 @@ struct WebAppTests {
     let (script, scriptResponse) = try await app.page("_cw/app.js")
     #expect(scriptResponse.statusCode == 200)
     #expect(script.contains("new WebSocket"))
+    try await app.stop()
   }
 
   @Test func eventsTravelOverTheSocketAndPatchesComeBack() async throws {
@@ -58,6 +59,7 @@ struct WebAppTests {
     }
     #expect(again.hasPrefix(#"[["p",[],"#))
     #expect(again.contains("Count: 2"))
+    try await app.stop()
   }
 
   @Test func oneTabCannotSeeOrDriveAnothersStore() async throws {
@@ -93,6 +95,7 @@ struct WebAppTests {
     }
     #expect(seenByB == (1...4).map { #"[["t",[0,0],"Count: \#($0)"]]"# })
     #expect(seenByA == [#"[["t",[0,0],"Count: 1"]]"#, #"[["t",[0,0],"Count: 2"]]"#])
+    try await app.stop()
   }
 
   @Test func aSocketFromAnotherOriginIsRefusedAndAnUnknownTabReloads() async throws {
@@ -112,5 +115,31 @@ struct WebAppTests {
       return try socket.receive()
     }
     #expect(reply == #"[["reload"]]"#)
+    try await app.stop()
+  }
+
+  @Test func stoppingClosesOpenSocketsWithGoingAwayAndLetsGoOfTheTabs() async throws {
+    let app = try await RunningApp.start()
+    let (html, _) = try await app.page()
+    let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
+    let port = Int(app.port)!
+    let socket = try await blocking {
+      try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+    }
+    let closeCode = Task {
+      try await blocking { () -> Int? in
+        do {
+          while true { _ = try socket.receive() }
+        } catch LoopbackWebSocket.Failure.closed {
+          return socket.closeCode
+        }
+      }
+    }
+    try await app.stop()
+    #expect(try await closeCode.value == 1001)
+    // Nothing listens any more.
+    await #expect(throws: (any Error).self) {
+      _ = try await blocking { try connectToLoopback(port: port, timeoutSeconds: 1) }
+    }
   }
 }

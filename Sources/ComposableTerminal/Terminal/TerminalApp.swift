@@ -156,24 +156,3 @@ private func dieOf(_ signal: Int32) -> Never {
   raise(signal)
   _exit(128 + signal)
 }
-
-/// Signals delivered as events on the main queue instead of interrupting whatever runs.
-@MainActor
-private final class SignalSources {
-  private var sources: [any DispatchSourceSignal] = []
-
-  func handle(_ signal: Int32, _ body: @escaping @MainActor (Int32) -> Void) {
-    Foundation.signal(signal, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    source.setEventHandler {
-      MainActor.assumeIsolated { body(signal) }
-    }
-    source.resume()
-    sources.append(source)
-  }
-
-  func cancel() {
-    for source in sources { source.cancel() }
-    sources.removeAll()
-  }
-}

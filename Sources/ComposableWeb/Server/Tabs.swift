@@ -42,6 +42,45 @@ final class Tabs {
 
   var count: Int { tabs.count }
 
+  /// Whether the server is shutting down: sockets are being closed with 1001 ("going away").
+  private(set) var isGoingAway = false
+  /// The socket handlers between their `attach` and their `detach`, and who waits for none to be
+  /// left.
+  private var openSockets = 0
+  private var waitingForSockets: [CheckedContinuation<Void, Never>] = []
+
+  /// The server is shutting down: every connected tab's message stream ends (its socket handler
+  /// then closes the socket with 1001, "going away", and the page shows "Reconnecting…"), and
+  /// every tab's store is let go, which cancels its effects (timers, requests in flight).
+  func goAway() {
+    isGoingAway = true
+    sweeper?.cancel()
+    for tab in tabs.values {
+      tab.connection?.finish()
+      tab.connection = nil
+      tab.live?.stop()
+      tab.live = nil
+    }
+    tabs.removeAll()
+  }
+
+  /// Returns once every socket handler has closed its socket (after ``goAway()``), or after
+  /// `limit`, whichever comes first: the server's own shutdown must not close them first (with
+  /// 1000, "normal closure", which a page takes for the end).
+  func socketsClosed(limit: Duration) async {
+    guard openSockets > 0 else { return }
+    Task { [weak self] in
+      try? await Task.sleep(for: limit)
+      self?.resumeWaitingForSockets()
+    }
+    await withCheckedContinuation { waitingForSockets.append($0) }
+  }
+
+  private func resumeWaitingForSockets() {
+    for waiting in waitingForSockets { waiting.resume() }
+    waitingForSockets.removeAll()
+  }
+
   /// A new tab at `path`: its session id (128 random bits) and its first render; nil when the
   /// app has no page at `path`. With `devtools` (the address had `?devtools`), the page shows its
   /// time-travel panel, if it has one.
@@ -67,6 +106,7 @@ final class Tabs {
       tab.mayBeBehind = true
     }
     let (stream, continuation) = AsyncStream<String>.makeStream()
+    openSockets += 1
     tab.connection = continuation
     tab.connectionNumber += 1
     tab.lastSeen = .now
@@ -83,7 +123,10 @@ final class Tabs {
     tab.live?.receive(message)
   }
 
+  /// The socket handler that `attach` answered has ended. Called once per successful `attach`.
   func detach(_ id: String, connection: Int) {
+    openSockets -= 1
+    if openSockets == 0 { resumeWaitingForSockets() }
     guard let tab = tabs[id], tab.connectionNumber == connection else { return }
     tab.connection?.finish()
     tab.connection = nil

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 
 /// Serves a feature's view to browsers, live: the first request of a tab renders the whole page
 /// (readable with JavaScript off), then the page's script connects a WebSocket and every change of
@@ -101,15 +102,94 @@ public struct WebApp: Sendable {
     self.makePage = { path in dependencies.yield { page(path) } }
   }
 
-  /// Runs the server until the process gets SIGINT or SIGTERM: then it stops accepting
-  /// connections, writes what `@Shared` file storage still has pending, and returns. `onStart`
-  /// gets the URL once the server listens (with the real port when `port` is 0).
+  /// Runs the server until the process gets SIGINT or SIGTERM, or the task running it is
+  /// cancelled; then it shuts down within a few seconds, whatever the tabs are doing: it stops
+  /// accepting connections, closes every open WebSocket with 1001 ("going away": the page shows
+  /// "Reconnecting…" and retries), lets go of every tab's store (cancelling its effects), writes
+  /// what `@Shared` file storage still has pending, and returns. `onStart` gets the URL once the
+  /// server listens (with the real port when `port` is 0).
   public func run(
     onStart: @escaping @Sendable (String) -> Void = {
       FileHandle.standardOutput.write(Data("Serving on \($0) (Ctrl-C stops)\n".utf8))
     }
   ) async throws {
     let tabs = await Tabs(makePage: makePage, lifetime: disconnectedTabLifetime)
+    let logger = {
+      var logger = Logger(label: "ComposableWeb")
+      logger.logLevel = .warning
+      return logger
+    }()
+    var configuration = ServiceGroupConfiguration(services: [application(tabs: tabs, onStart: onStart, logger: logger)], logger: logger)
+    // Connections still open once the sockets were closed (a request half sent, a client that
+    // never answers the close) are cancelled after 1 s, and given up on at the deadline below:
+    // shutting down never waits on a visitor. (No `maximumCancellationDuration`: past it the
+    // service group stops the process with a fatal error.)
+    configuration.maximumGracefulShutdownDuration = .seconds(1)
+    let services = ServiceGroup(configuration: configuration)
+    // Not a child task: the server is stopped by a graceful shutdown, never by cancelling it
+    // (cancelling a running service group can deadlock in its merge of events).
+    let server = Task { try await services.run() }
+
+    // What happens next arrives here: a signal or the cancellation of this task asks to stop;
+    // the server ends (by itself only on an error, such as a port in use); the shutdown's
+    // deadline passes.
+    let (events, sendEvent) = AsyncStream<ServerEvent>.makeStream()
+    Task { sendEvent.yield(.ended(await server.result)) }
+    let signals = await MainActor.run {
+      let signals = SignalSources()
+      for signal in [SIGINT, SIGTERM] {
+        signals.handle(signal) { _ in sendEvent.yield(.stop) }
+      }
+      return signals
+    }
+    // The events are read in a task of their own: reading them in this one would end at once if
+    // it was cancelled, and cancelling is a way to ask for the shutdown, not to skip it.
+    let shutdown = Task { () -> Result<Void, any Error>? in
+      var shuttingDown = false
+      for await event in events {
+        switch event {
+        case .stop where !shuttingDown:
+          shuttingDown = true
+          await tabs.goAway()
+          await tabs.socketsClosed(limit: .seconds(1))
+          await services.triggerGracefulShutdown()
+          // The service group gives up on connections after its own limits; this is the last
+          // resort, so that the process always gets to write its data and exit.
+          Task {
+            try? await Task.sleep(for: .seconds(3))
+            sendEvent.yield(.deadline)
+          }
+        case .stop:
+          continue
+        case let .ended(result):
+          return result
+        case .deadline:
+          return nil
+        }
+      }
+      return nil
+    }
+    let result = await withTaskCancellationHandler {
+      await shutdown.value
+    } onCancel: {
+      sendEvent.yield(.stop)
+    }
+    await MainActor.run {
+      signals.cancel()
+      FileStorage.flushPendingWrites()
+    }
+    if case let .failure(error)? = result {
+      if "\(error)".contains("Address already in use") {
+        throw WebAppError.portInUse(host: host, port: port)
+      }
+      throw error
+    }
+  }
+
+  /// The Hummingbird application: the page of each tab, its assets, and its WebSocket.
+  private func application(
+    tabs: Tabs, onStart: @escaping @Sendable (String) -> Void, logger: Logger
+  ) -> some Service {
     let router = Router()
     let page = PageTemplate(title: title, stylesheet: stylesheet)
     router.get("/_cw/app.js") { _, _ in
@@ -128,7 +208,8 @@ public struct WebApp: Sendable {
     router.get("/", use: open)
     router.get("**", use: open)
     let host = host
-    let app = Application(
+    let port = port
+    return Application(
       router: router,
       server: .http1WebSocketUpgrade { request, _, logger in
         guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
@@ -139,21 +220,33 @@ public struct WebApp: Sendable {
         let session = sessionID(in: request.path ?? "")
         return .upgrade([:]) { inbound, outbound, _ in
           guard let session, let (messages, connection) = await tabs.attach(session) else {
-            // An unknown or expired tab starts afresh at its URL.
-            try await outbound.write(.text(#"[["reload"]]"#))
+            if await tabs.isGoingAway {
+              try await outbound.close(.goingAway, reason: "server shutting down")
+            } else {
+              // An unknown or expired tab starts afresh at its URL.
+              try await outbound.write(.text(#"[["reload"]]"#))
+            }
             return
           }
-          try await withThrowingTaskGroup(of: Void.self) { group in
+          // Whichever side ends first ends the other: the page closing its socket, or the tab's
+          // messages ending (another socket took the tab over, or the server is going away).
+          await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+              for try await message in inbound.messages(maxSize: 1 << 20) {
+                if case let .text(text) = message {
+                  await tabs.receive(text, for: session)
+                }
+              }
+            }
             group.addTask {
               for await message in messages {
                 try await outbound.write(.text(message))
               }
-            }
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-              if case let .text(text) = message {
-                await tabs.receive(text, for: session)
+              if await tabs.isGoingAway {
+                try await outbound.close(.goingAway, reason: "server shutting down")
               }
             }
+            _ = try? await group.next()
             group.cancelAll()
           }
           await tabs.detach(session, connection: connection)
@@ -163,19 +256,15 @@ public struct WebApp: Sendable {
       onServerRunning: { channel in
         onStart("http://\(host):\(channel.localAddress?.port ?? port)/")
       },
-      logger: {
-        var logger = Logger(label: "ComposableWeb")
-        logger.logLevel = .warning
-        return logger
-      }()
+      logger: logger
     )
-    do {
-      try await app.runService()
-    } catch where "\(error)".contains("Address already in use") {
-      throw WebAppError.portInUse(host: host, port: port)
-    }
-    await MainActor.run { FileStorage.flushPendingWrites() }
   }
+}
+
+private enum ServerEvent: Sendable {
+  case stop
+  case ended(Result<Void, any Error>)
+  case deadline
 }
 
 /// Why a ``WebApp`` could not serve.

@@ -28,9 +28,7 @@ func tallyView(_ store: StoreOf<Tally>) -> Node {
   }
 }
 
-/// A server on a free loopback port, for one test. It is left running until the test process
-/// exits: cancelling the task that runs it can deadlock inside the server's service group
-/// (seen in a CI run: a lock in swift-async-algorithms' merge, taken again while cancelling).
+/// A server on a free loopback port, for one test, which ends it with ``stop()``.
 struct RunningApp {
   let url: String
   let task: Task<Void, any Error>
@@ -55,16 +53,16 @@ struct RunningApp {
 
   var port: String { String(url.split(separator: ":")[2].dropLast()) }
 
+  /// Stops the server the way a test can: by cancelling the task that runs it, which shuts it
+  /// down as SIGTERM does (sockets closed with 1001, stores let go); returns once `run` has.
+  func stop() async throws {
+    task.cancel()
+    try await task.value
+  }
+
   func page(_ path: String = "") async throws -> (html: String, response: HTTPURLResponse) {
     let (data, response) = try await URLSession.shared.data(from: URL(string: url + path)!)
     return (String(decoding: data, as: UTF8.self), response as! HTTPURLResponse)
-  }
-}
-
-/// Runs blocking socket work off the cooperative pool.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try work() }) }.start()
   }
 }
 

@@ -11,18 +11,18 @@ import Testing
 @Suite(.serialized)
 struct CaseStudiesBrowserTests {
   /// Starts the server in this process, with the live dependencies the command runs with, and
-  /// returns its address.
-  func start() async throws -> String {
+  /// returns its address and the task that runs it (cancelling it stops the server).
+  func start() async throws -> (url: String, server: Task<Void, any Error>) {
     let (started, continuation) = AsyncStream<String>.makeStream()
     let app = withDependencies { $0.context = .live } operation: { caseStudiesWebApp(port: 0) }
-    Task { try await app.run(onStart: { continuation.yield($0) }) }
+    let server = Task { try await app.run(onStart: { continuation.yield($0) }) }
     var iterator = started.makeAsyncIterator()
     guard let url = await iterator.next() else { throw CancellationError() }
-    return url
+    return (url, server)
   }
 
   @Test func theMenuAndEachKindOfPresentationInABrowser() async throws {
-    let url = try await start()
+    let (url, server) = try await start()
     let path = "return location.pathname"
     for width in [375, 1280] {
       try await Browser.withSession(width: width) { browser in
@@ -55,10 +55,12 @@ struct CaseStudiesBrowserTests {
         #expect(try await browser.waitForText("h1", "Case studies") == "Case studies")
       }
     }
+    server.cancel()
+    try await server.value
   }
 
   @Test func aCounterFetchesAFactFromTheLiveClient() async throws {
-    let url = try await start()
+    let (url, server) = try await start()
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url + "counters")
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
@@ -72,6 +74,8 @@ struct CaseStudiesBrowserTests {
       #expect(try await browser.waitForText("[role=alertdialog] p", fact) == fact)
       try await browser.screenshot(to: screenshot("case-studies-counters-1280"))
     }
+    server.cancel()
+    try await server.value
   }
 
   private func screenshot(_ name: String) -> URL {

@@ -7,7 +7,7 @@ import Testing
 /// The built `standups` program in a real terminal (tmux), driven by its keys: add a standup,
 /// record a meeting with typed notes, quit; then open it again, delete it, quit. Checks the data
 /// file after each run and that the terminal was restored.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
+@Suite(.serialized)
 struct EndToEndTests {
   let program = builtProduct("standups").path
   let run: RecordedRun

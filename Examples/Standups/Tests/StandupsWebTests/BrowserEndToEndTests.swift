@@ -17,11 +17,7 @@ struct BrowserEndToEndTests {
 
   /// Starts `standups --web` with `arguments`; returns its URL.
   func serve(_ run: RecordedRun, _ arguments: String, in session: TmuxSession) throws -> String {
-    try run.start(program, "--web " + arguments, in: session)
-    let screen = try session.waitFor("Serving on http://")
-    let line = try #require(screen.split(separator: "\n").first { $0.contains("Serving on http://") })
-    let start = try #require(line.range(of: "http://"))
-    return String(line[start.lowerBound...].prefix { !$0.isWhitespace })
+    try serveStandups(run, arguments, in: session)
   }
 
   @Test func aPersonUsesEveryScreenAndASecondTabSeesTheChanges() async throws {
