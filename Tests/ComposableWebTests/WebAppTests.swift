@@ -122,9 +122,14 @@ struct WebAppTests {
     let app = try await RunningApp.start()
     let (html, _) = try await app.page()
     let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: html))
     let port = Int(app.port)!
+    // Connected, and live: a click's patch came back.
     let socket = try await blocking {
-      try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      _ = try socket.receive()
+      return socket
     }
     let closeCode = Task {
       try await blocking { () -> Int? in

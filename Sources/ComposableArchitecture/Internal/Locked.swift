@@ -1,19 +1,19 @@
 import Foundation
 
 /// A value behind a lock, for the few pieces of runtime state that effects running on other
-/// threads share (cancellation marks, tasks of a send).
+/// threads share (cancellation marks, tasks of a send), and the web server's counters.
 ///
 /// `@unchecked Sendable` is safe because the value is only ever touched inside `withLock`, which
 /// holds the lock for the whole access.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private var value: Value
   private let lock = NSLock()
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

@@ -11,7 +11,7 @@ import Foundation
 public final class LiveView {
   private let render: @MainActor () -> Node
   private let send: @MainActor (String) -> Void
-  private let log: @MainActor (String) -> Void
+  private let drop: @MainActor (DropReason, String) -> Void
   private var token: ObserveToken?
   /// The tree the browser shows, as of the last message sent.
   public private(set) var rendered: RenderedView
@@ -37,15 +37,25 @@ public final class LiveView {
 
   /// Starts rendering `page` at once, and again every time state its view or its location read
   /// changes; a new location goes to the browser's history with the patches of the same render.
-  public init(
+  public convenience init(
     page: WebPage,
     send: @escaping @MainActor (String) -> Void,
     log: @escaping @MainActor (String) -> Void = { print("ComposableWeb: \($0)") }
   ) {
+    self.init(page: page, send: send, drop: { log($1) })
+  }
+
+  /// A live view whose dropped messages are reported with their reason (the server counts and
+  /// logs them).
+  init(
+    page: WebPage,
+    send: @escaping @MainActor (String) -> Void,
+    drop: @escaping @MainActor (DropReason, String) -> Void
+  ) {
     self.page = page
     self.render = page.view
     self.send = send
-    self.log = log
+    self.drop = drop
     self.rendered = RenderedView(page.view())
     self.location = page.location?()
     runAppearHandlers(of: rendered, previous: nil)
@@ -99,11 +109,11 @@ public final class LiveView {
   /// else happens.
   public func receive(_ message: String) {
     guard message.utf8.count <= Self.maximumMessageSize else {
-      log("dropped a message of \(message.utf8.count) bytes (the limit is \(Self.maximumMessageSize))")
+      drop(.oversize, "dropped a message of \(message.utf8.count) bytes (the limit is \(Self.maximumMessageSize))")
       return
     }
     guard let event = try? JSONDecoder().decode(ClientEvent.self, from: Data(message.utf8)) else {
-      log("dropped a message that is not an event: \(message.prefix(200))")
+      drop(.malformed, "dropped a message that is not an event: \(message.prefix(200))")
       return
     }
     if let address = event.u {
@@ -114,7 +124,7 @@ public final class LiveView {
       let handlerID = event.h, !handlerID.hasSuffix("/" + Event.appear.name),
       let handler = rendered.handlers[handlerID]
     else {
-      log("dropped an event for handler \((event.h ?? "none").prefix(200)), which this page does not show")
+      drop(.unknownHandler, "dropped an event for handler \((event.h ?? "none").prefix(200)), which this page does not show")
       return
     }
     switch handler {
@@ -129,7 +139,7 @@ public final class LiveView {
   /// and if the store ends up elsewhere, the address bar is put back to where it is.
   private func navigate(to address: String) {
     guard let navigate = page.navigate, let current = page.location else {
-      log("dropped a navigation to \(address.prefix(200)): this page has one address")
+      drop(.navigation, "dropped a navigation to \(address.prefix(200)): this page has one address")
       return
     }
     location = address

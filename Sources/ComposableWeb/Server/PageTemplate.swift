@@ -47,7 +47,7 @@ struct PageTemplate: Sendable {
     return respond(.notFound, page, contentType: "text/html; charset=utf-8")
   }
 
-  private func respond(_ status: HTTPResponse.Status, _ text: String, contentType: String) -> Response {
+  func respond(_ status: HTTPResponse.Status, _ text: String, contentType: String) -> Response {
     var headers = HTTPFields()
     headers[.contentType] = contentType
     headers[HTTPField.Name("Content-Security-Policy")!] =

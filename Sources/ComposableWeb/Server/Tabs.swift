@@ -1,8 +1,14 @@
 import Foundation
+import OrderedCollections
 
 /// The tabs a server is serving: each has its own store (made by the app), its `LiveView`, and
-/// while it is connected, the stream its socket writes from. A tab whose connection drops keeps
-/// its store for `lifetime`, so that the page comes back to the same state after a blip.
+/// while it is connected, the stream its socket writes from.
+///
+/// A tab whose connection drops keeps its store for `limits.disconnectedLifetime`, so that the
+/// page comes back to the same state after a blip. A first render whose socket never connects (a
+/// crawler, `curl`, a flood) keeps its store only `limits.unconnectedLifetime`, and at most
+/// `limits.unconnectedLimit` of them are kept, the oldest let go first: memory stays bounded
+/// whatever visits, and every visitor still gets its page.
 @MainActor
 final class Tabs {
   private final class Tab {
@@ -15,23 +21,42 @@ final class Tabs {
     /// Whether the page in the browser may be behind: patches were made while no socket was
     /// there to take them, or a socket was already lost once (with patches perhaps in flight).
     var mayBeBehind = false
+    let metrics: ServerMetrics
+
+    init(metrics: ServerMetrics) {
+      self.metrics = metrics
+    }
 
     func deliver(_ message: String) {
       guard let connection, case .enqueued = connection.yield(message) else {
         mayBeBehind = true
         return
       }
+      metrics.patchBytes.increment(by: message.utf8.count)
     }
   }
 
+  /// How long tabs are kept, and how many that never connected.
+  struct Limits {
+    var disconnectedLifetime: Duration
+    var unconnectedLifetime: Duration
+    var unconnectedLimit: Int
+  }
+
   private let makePage: @MainActor (String) -> WebPage?
-  private let lifetime: Duration
+  private let limits: Limits
+  let metrics: ServerMetrics
   private var tabs: [String: Tab] = [:]
+  /// The tabs whose page was sent but whose socket has not connected yet, oldest first.
+  private var unconnected: OrderedSet<String> = []
   private var sweeper: Task<Void, Never>?
 
-  init(makePage: @escaping @MainActor (String) -> WebPage?, lifetime: Duration) {
+  init(
+    makePage: @escaping @MainActor (String) -> WebPage?, limits: Limits, metrics: ServerMetrics
+  ) {
     self.makePage = makePage
-    self.lifetime = lifetime
+    self.limits = limits
+    self.metrics = metrics
     sweeper = Task { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
@@ -62,6 +87,7 @@ final class Tabs {
       tab.live = nil
     }
     tabs.removeAll()
+    unconnected.removeAll()
   }
 
   /// Returns once every socket handler has closed its socket (after ``goAway()``), or after
@@ -85,25 +111,50 @@ final class Tabs {
   /// app has no page at `path`. With `devtools` (the address had `?devtools`), the page shows its
   /// time-travel panel, if it has one.
   func open(_ path: String, devtools: Bool = false) -> (id: String, html: String)? {
-    guard var page = makePage(path) else { return nil }
-    if devtools { page = page.showingDevtools() }
+    guard let tab = makeTab(path, devtools: devtools), let live = tab.live else { return nil }
     var generator = SystemRandomNumberGenerator()
     let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
-    let tab = Tab()
-    tab.live = LiveView(page: page, send: { [weak tab] message in tab?.deliver(message) })
     tabs[id] = tab
-    return (id, tab.live!.rendered.root.html)
+    unconnected.append(id)
+    while unconnected.count > limits.unconnectedLimit {
+      remove(unconnected[0])
+    }
+    return (id, live.rendered.root.html)
+  }
+
+  /// The page at `path` as a first render would show it, without keeping a tab (for `HEAD`).
+  func render(_ path: String) -> String? {
+    guard let tab = makeTab(path, devtools: false), let live = tab.live else { return nil }
+    defer { live.stop() }
+    return live.rendered.root.html
+  }
+
+  private func makeTab(_ path: String, devtools: Bool) -> Tab? {
+    guard var page = makePage(path) else { return nil }
+    if devtools { page = page.showingDevtools() }
+    let tab = Tab(metrics: metrics)
+    let metrics = metrics
+    tab.live = LiveView(
+      page: page,
+      send: { [weak tab] message in tab?.deliver(message) },
+      drop: { reason, message in metrics.drop(reason, message) }
+    )
+    metrics.renders.increment()
+    return tab
   }
 
   /// Connects the tab's socket. A page that may have missed patches (it reconnects, or state
   /// changed before it first connected) is brought up to date at once; then every patch follows.
   func attach(_ id: String) -> (messages: AsyncStream<String>, connection: Int)? {
-    guard let tab = tabs[id], let live = tab.live else { return nil }
+    guard !isGoingAway, let tab = tabs[id], let live = tab.live else { return nil }
     if tab.connection != nil {
       // Another socket of this tab is still open (its page was reloaded, or the old socket has
       // not noticed it is dead): it gives way, and what it had in flight may be lost.
       tab.connection?.finish()
       tab.mayBeBehind = true
+    }
+    if unconnected.remove(id) == nil {
+      metrics.reconnects.increment()
     }
     let (stream, continuation) = AsyncStream<String>.makeStream()
     openSockets += 1
@@ -120,7 +171,10 @@ final class Tabs {
   func receive(_ message: String, for id: String) {
     guard let tab = tabs[id] else { return }
     tab.lastSeen = .now
+    let start = ContinuousClock.now
     tab.live?.receive(message)
+    metrics.events.increment()
+    metrics.eventDuration.record(duration: ContinuousClock.now - start)
   }
 
   /// The socket handler that `attach` answered has ended. Called once per successful `attach`.
@@ -135,12 +189,30 @@ final class Tabs {
     tab.mayBeBehind = true
   }
 
-  /// Lets go of tabs that have been away longer than `lifetime`.
+  /// Sets the tab gauges to how many tabs are connected, never connected, and kept after their
+  /// socket went.
+  func countTabs() {
+    let connected = tabs.values.count { $0.connection != nil }
+    metrics.tabsConnected.record(connected)
+    metrics.tabsUnconnected.record(unconnected.count)
+    metrics.tabsDisconnected.record(tabs.count - connected - unconnected.count)
+  }
+
+  private func remove(_ id: String) {
+    tabs[id]?.live?.stop()
+    tabs[id] = nil
+    unconnected.remove(id)
+  }
+
+  /// Lets go of tabs that never connected within `unconnectedLifetime`, and of tabs that have
+  /// been away longer than `disconnectedLifetime`.
   private func sweep() {
     let now = ContinuousClock.now
-    for (id, tab) in tabs where tab.connection == nil && now - tab.lastSeen > lifetime {
-      tab.live?.stop()
-      tabs[id] = nil
+    while let oldest = unconnected.first, let tab = tabs[oldest], now - tab.lastSeen > limits.unconnectedLifetime {
+      remove(oldest)
+    }
+    for (id, tab) in tabs where tab.connection == nil && now - tab.lastSeen > limits.disconnectedLifetime {
+      remove(id)
     }
   }
 }

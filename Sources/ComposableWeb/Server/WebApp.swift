@@ -1,8 +1,10 @@
 import ComposableArchitecture
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Serves a feature's view to browsers, live: the first request of a tab renders the whole page
@@ -39,6 +41,16 @@ public struct WebApp: Sendable {
   public var port: Int
   /// How long the store of a tab whose connection dropped is kept for it to come back to.
   public var disconnectedTabLifetime: Duration
+  /// How long the store of a first render whose page never opens its WebSocket (a crawler,
+  /// `curl`, a monitor) is kept: 10 s by default.
+  public var unconnectedTabLifetime: Duration = .seconds(10)
+  /// How many first renders that never connected are kept at most (1,000 by default); past it
+  /// the oldest is let go. Their visitors still get their pages: this limits memory, not visitors.
+  public var unconnectedTabLimit = 1_000
+  /// The lowest level of the server's log lines (swift-log's `LoggingSystem`, standard error by
+  /// default): refused WebSockets and dropped messages are warnings, at most one line per reason
+  /// every 10 s.
+  public var logLevel: Logger.Level = .info
   /// Extra CSS served with the page.
   public var stylesheet: String
   let makePage: @MainActor @Sendable (String) -> WebPage?
@@ -113,15 +125,23 @@ public struct WebApp: Sendable {
       FileHandle.standardOutput.write(Data("Serving on \($0) (Ctrl-C stops)\n".utf8))
     }
   ) async throws {
-    let tabs = await Tabs(makePage: makePage, lifetime: disconnectedTabLifetime)
-    let logger = {
-      var logger = Logger(label: "ComposableWeb")
-      logger.logLevel = .warning
-      return logger
-    }()
-    var configuration = ServiceGroupConfiguration(services: [application(tabs: tabs, onStart: onStart, logger: logger)], logger: logger)
+    // Lines of one kind at most every 10 s: a flood of bad requests must not flood the log.
+    let handler = RateLimitedLogHandler(Logger(label: "ComposableWeb").handler)
+    var logger = Logger(label: "ComposableWeb") { _ in handler }
+    logger.logLevel = logLevel
+    let limits = Tabs.Limits(
+      disconnectedLifetime: disconnectedTabLifetime, unconnectedLifetime: unconnectedTabLifetime,
+      unconnectedLimit: unconnectedTabLimit
+    )
+    let tabs = await Tabs(makePage: makePage, limits: limits, metrics: ServerMetrics(logger: logger))
+    // Hummingbird's own lines at `info` repeat what `onStart` says; they show from `debug` on.
+    var serverLogger = logger
+    if logLevel == .info { serverLogger.logLevel = .notice }
+    var configuration = ServiceGroupConfiguration(
+      services: [application(tabs: tabs, onStart: onStart, logger: serverLogger)], logger: serverLogger
+    )
     // Connections still open once the sockets were closed (a request half sent, a client that
-    // never answers the close) are cancelled after 1 s, and given up on at the deadline below:
+    // never answers the close) are cancelled after 1 s, and given up on 4 s after the stop:
     // shutting down never waits on a visitor. (No `maximumCancellationDuration`: past it the
     // service group stops the process with a fatal error.)
     configuration.maximumGracefulShutdownDuration = .seconds(1)
@@ -150,15 +170,15 @@ public struct WebApp: Sendable {
         switch event {
         case .stop where !shuttingDown:
           shuttingDown = true
-          await tabs.goAway()
-          await tabs.socketsClosed(limit: .seconds(1))
-          await services.triggerGracefulShutdown()
-          // The service group gives up on connections after its own limits; this is the last
-          // resort, so that the process always gets to write its data and exit.
+          // The last resort, so that the process always gets to write its data and exit, even
+          // if a connection ignores both the close and the cancellation below.
           Task {
-            try? await Task.sleep(for: .seconds(3))
+            try? await Task.sleep(for: .seconds(4))
             sendEvent.yield(.deadline)
           }
+          await tabs.goAway()
+          await tabs.socketsClosed(limit: .seconds(2))
+          await services.triggerGracefulShutdown()
         case .stop:
           continue
         case let .ended(result):
@@ -190,7 +210,8 @@ public struct WebApp: Sendable {
   private func application(
     tabs: Tabs, onStart: @escaping @Sendable (String) -> Void, logger: Logger
   ) -> some Service {
-    let router = Router()
+    // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
+    let router = Router(options: .autoGenerateHeadEndpoints)
     let page = PageTemplate(title: title, stylesheet: stylesheet)
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
@@ -198,59 +219,97 @@ public struct WebApp: Sendable {
     router.get("/_cw/app.css") { _, _ in
       page.asset(page.css, contentType: "text/css; charset=utf-8")
     }
+    // For load balancers and monitors: 200 while serving, 503 once shutting down.
+    router.get("/healthz") { _, _ in
+      await tabs.isGoingAway
+        ? page.respond(.serviceUnavailable, "shutting down\n", contentType: "text/plain; charset=utf-8")
+        : page.respond(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
+    }
+    router.get("/metrics") { _, _ in
+      await tabs.countTabs()
+      return page.respond(.ok, tabs.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+    }
     @Sendable func open(_ request: Request, _: some RequestContext) async -> Response {
+      let path = request.uri.path
+      guard !path.split(separator: "/").contains("..") else {
+        tabs.metrics.drop(.path, "refused a path with ..: \(path.prefix(200))")
+        return page.respond(.badRequest, "bad request\n", contentType: "text/plain; charset=utf-8")
+      }
+      if request.method == .head {
+        guard let html = await tabs.render(path) else { return page.notFound() }
+        // The same length as a GET's page: a session id's 32 digits, none of them a tab's.
+        return page.response(session: String(repeating: "0", count: 32), body: html)
+      }
       let devtools = (request.uri.query ?? "").split(separator: "&").contains {
         $0.prefix { $0 != "=" } == "devtools"
       }
-      guard let (id, html) = await tabs.open(request.uri.path, devtools: devtools) else { return page.notFound() }
+      guard let (id, html) = await tabs.open(path, devtools: devtools) else { return page.notFound() }
       return page.response(session: id, body: html)
     }
     router.get("/", use: open)
     router.get("**", use: open)
     let host = host
     let port = port
-    return Application(
-      router: router,
-      server: .http1WebSocketUpgrade { request, _, logger in
-        guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
-        guard isSameOrigin(request) else {
-          logger.warning("refused a WebSocket from another origin: \(request.headerFields[.origin] ?? "none")")
-          return .dontUpgrade
+    // A page's socket: accepted only from the server's own pages, at `/_cw/socket`.
+    let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+      WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+    > = { request, _, _ in
+      guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
+      guard isSameOrigin(request) else {
+        tabs.metrics.drop(.origin, "refused a WebSocket from another origin: \(request.headerFields[.origin]?.prefix(200) ?? "none")")
+        return .dontUpgrade
+      }
+      let session = sessionID(in: request.path ?? "")
+      return .upgrade([:]) { inbound, outbound, _ in
+        guard let session, let (messages, connection) = await tabs.attach(session) else {
+          if await tabs.isGoingAway {
+            try await outbound.close(.goingAway, reason: "server shutting down")
+          } else {
+            // An unknown or expired tab starts afresh at its URL.
+            try await outbound.write(.text(#"[["reload"]]"#))
+          }
+          return
         }
-        let session = sessionID(in: request.path ?? "")
-        return .upgrade([:]) { inbound, outbound, _ in
-          guard let session, let (messages, connection) = await tabs.attach(session) else {
+        // Whichever side ends first ends the other: the page closing its socket, or the tab's
+        // messages ending (another socket took the tab over, or the server is going away).
+        await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+              if case let .text(text) = message {
+                await tabs.receive(text, for: session)
+              }
+            }
+          }
+          group.addTask {
+            for await message in messages {
+              try await outbound.write(.text(message))
+            }
             if await tabs.isGoingAway {
               try await outbound.close(.goingAway, reason: "server shutting down")
-            } else {
-              // An unknown or expired tab starts afresh at its URL.
-              try await outbound.write(.text(#"[["reload"]]"#))
             }
-            return
           }
-          // Whichever side ends first ends the other: the page closing its socket, or the tab's
-          // messages ending (another socket took the tab over, or the server is going away).
-          await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-              for try await message in inbound.messages(maxSize: 1 << 20) {
-                if case let .text(text) = message {
-                  await tabs.receive(text, for: session)
-                }
-              }
-            }
-            group.addTask {
-              for await message in messages {
-                try await outbound.write(.text(message))
-              }
-              if await tabs.isGoingAway {
-                try await outbound.close(.goingAway, reason: "server shutting down")
-              }
-            }
-            _ = try? await group.next()
-            group.cancelAll()
-          }
-          await tabs.detach(session, connection: connection)
+          _ = try? await group.next()
+          group.cancelAll()
         }
+        await tabs.detach(session, connection: connection)
+      }
+    }
+    return Application(
+      router: router,
+      server: HTTPServerBuilder { responder in
+        ClosingMalformedRequests(
+          base: HTTP1WebSocketUpgradeChannel(
+            responder: responder,
+            // Frames up to 1 MiB reach the live view, which drops messages over its 64 KiB limit
+            // with a log line (smaller frames would close the socket of a tab that pasted a long
+            // text).
+            configuration: .init(ws: .init(maxFrameSize: 1 << 20)),
+            shouldUpgrade: shouldUpgrade
+          ),
+          onMalformed: { error in
+            tabs.metrics.drop(.malformedRequest, "closed a connection whose request is not HTTP: \(error)")
+          }
+        )
       },
       configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
       onServerRunning: { channel in

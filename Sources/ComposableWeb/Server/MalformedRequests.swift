@@ -1,0 +1,48 @@
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// The server's connections, HTTP/1.1 with the WebSocket upgrade, closed as soon as their bytes
+/// are not HTTP (or a header is too long: over 80 KiB). Without it such a connection would stay
+/// open, unanswered: the upgrade pipeline leaves HTTP parse errors to a handler that only exists
+/// once a request's head was read.
+struct ClosingMalformedRequests: ServerChildChannel {
+  let base: HTTP1WebSocketUpgradeChannel
+  let onMalformed: @Sendable (any Error) -> Void
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
+    let value = base.setup(channel: channel, logger: logger)
+    // Last in the pipeline the base set up, so that the HTTP decoder's errors reach it.
+    return channel.pipeline.addHandler(CloseOnParseError(onMalformed: onMalformed)).flatMap { value }
+  }
+
+  func handle(value: HTTP1WebSocketUpgradeChannel.Value, logger: Logger) async {
+    await base.handle(value: value, logger: logger)
+  }
+}
+
+/// Closes the connection when the HTTP decoder could not parse what arrived; passes everything
+/// else on.
+private final class CloseOnParseError: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+  typealias InboundIn = NIOAny
+  let onMalformed: @Sendable (any Error) -> Void
+
+  init(onMalformed: @escaping @Sendable (any Error) -> Void) {
+    self.onMalformed = onMalformed
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    context.fireChannelRead(data)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard error is HTTPParserError else {
+      context.fireErrorCaught(error)
+      return
+    }
+    onMalformed(error)
+    context.close(promise: nil)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import Metrics
+import class Prometheus.PrometheusCollectorRegistry
+import struct Prometheus.PrometheusMetricsFactory
+
+/// What a server counts, kept in its own Prometheus registry (so that two servers in one process,
+/// as in tests, never share a figure, and nothing bootstraps the process-wide `MetricsSystem`)
+/// and served as Prometheus text at `/metrics`; and the log that says what it refused.
+final class ServerMetrics: Sendable {
+  private let registry = PrometheusCollectorRegistry()
+  /// The server's log, through a ``RateLimitedLogHandler``.
+  let logger: Logger
+  let renders: Counter
+  let events: Counter
+  let eventDuration: Metrics.Timer
+  let patchBytes: Counter
+  let reconnects: Counter
+  let tabsConnected: Gauge
+  let tabsUnconnected: Gauge
+  let tabsDisconnected: Gauge
+  private let dropped: [DropReason: Counter]
+
+  init(logger: Logger) {
+    self.logger = logger
+    var factory = PrometheusMetricsFactory(registry: registry)
+    // An event runs a reducer and renders: from 50 µs to a few hundred ms.
+    factory.defaultDurationHistogramBuckets = [
+      .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
+      .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10),
+      .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+      .milliseconds(500), .seconds(1),
+    ]
+    renders = Counter(label: "composable_web_renders_total", factory: factory)
+    events = Counter(label: "composable_web_events_total", factory: factory)
+    eventDuration = Metrics.Timer(label: "composable_web_event_duration_seconds", factory: factory)
+    patchBytes = Counter(label: "composable_web_patch_bytes_total", factory: factory)
+    reconnects = Counter(label: "composable_web_reconnects_total", factory: factory)
+    tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
+    tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
+    tabsDisconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "disconnected")], factory: factory)
+    dropped = Dictionary(
+      uniqueKeysWithValues: DropReason.allCases.map {
+        ($0, Counter(label: "composable_web_dropped_total", dimensions: [("reason", $0.rawValue)], factory: factory))
+      }
+    )
+  }
+
+  /// Counts something refused or dropped, and logs it (at most a line per reason every 10 s).
+  func drop(_ reason: DropReason, _ message: @autoclosure () -> String) {
+    dropped[reason]?.increment()
+    logger.warning("\(message())", metadata: ["reason": "\(reason.rawValue)"])
+  }
+
+  /// Every figure, in Prometheus's text format.
+  func text() -> String {
+    registry.emitToString()
+  }
+}
+
+/// Why the server refused or dropped something a client sent.
+enum DropReason: String, CaseIterable, Sendable {
+  /// A WebSocket upgrade whose `Origin` is not the server's own.
+  case origin
+  /// An event message longer than ``LiveView/maximumMessageSize``.
+  case oversize
+  /// A message that is not an event's JSON.
+  case malformed
+  /// An event naming a handler the tab was not shown (forged or stale).
+  case unknownHandler = "unknown_handler"
+  /// A navigation on a page with one address.
+  case navigation
+  /// A connection whose bytes are not HTTP, or whose header is too long.
+  case malformedRequest = "malformed_request"
+  /// A path with `..` in it.
+  case path
+}

@@ -1,0 +1,241 @@
+import ComposableArchitecture
+import ComposableWebTestSupport
+import Foundation
+import Logging
+import Testing
+
+@testable import ComposableWeb
+
+/// What the people who run a server rely on: HEAD, `/healthz`, `/metrics`, bounded memory for
+/// tabs that never connect, and abuse that neither blocks, crashes nor grows the server.
+@Suite(.serialized)
+struct OperationsTests {
+  /// One raw HTTP/1.1 exchange on its own connection: the whole response as text ("" when the
+  /// server closed the connection without answering).
+  func exchange(_ port: Int, _ request: [UInt8]) async throws -> String {
+    try await blocking {
+      let descriptor = try connectToLoopback(port: port, timeoutSeconds: 10)
+      defer { close(descriptor) }
+      try? writeAll(request, to: descriptor)
+      var response: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = recv(descriptor, &chunk, chunk.count, 0)
+        guard count > 0 else { break }
+        response += chunk[..<count]
+      }
+      return String(decoding: response, as: UTF8.self)
+    }
+  }
+
+  func get(_ port: Int, _ path: String, method: String = "GET") async throws -> String {
+    try await exchange(port, Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+  }
+
+  /// A figure of `/metrics`, by its name and labels as written there.
+  func metric(_ port: Int, _ name: String) async throws -> Double? {
+    let text = try await get(port, "/metrics")
+    let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+    return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+  }
+
+  func session(in response: String) throws -> String {
+    try #require(response.firstMatch(of: #/<meta name="cw-session" content="([0-9a-f]+)">/#).map { String($0.1) })
+  }
+
+  @Test func headAnswersLikeGetWithoutABodyOrATab() async throws {
+    let app = try await RunningApp.start()
+    let port = Int(app.port)!
+    let get = try await self.get(port, "/")
+    let head = try await self.get(port, "/", method: "HEAD")
+    #expect(head.hasPrefix("HTTP/1.1 200"))
+    let length = { (response: String) in
+      response.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+    }
+    #expect(length(head) != nil)
+    #expect(length(head) == length(get))
+    #expect(head.hasSuffix("\r\n\r\n"))  // no body
+    #expect(try await self.get(port, "/nowhere", method: "HEAD").hasPrefix("HTTP/1.1 404"))
+    // The GET keeps its tab (until it connects or expires); the HEAD keeps none.
+    #expect(try await metric(port, #"composable_web_tabs{state="unconnected"}"#) == 1)
+    #expect(try await metric(port, "composable_web_renders_total") == 2)
+    try await app.stop()
+  }
+
+  @Test func healthAndMetrics() async throws {
+    let app = try await RunningApp.start()
+    let port = Int(app.port)!
+    let health = try await get(port, "/healthz")
+    #expect(health.hasPrefix("HTTP/1.1 200"))
+    #expect(health.hasSuffix("ok\n"))
+
+    let page = try await get(port, "/")
+    let session = try session(in: page)
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page))
+    try await blocking {
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      _ = try socket.receive()
+    }
+    // The first socket was a connection; a second one to the same tab, a reconnect.
+    try await blocking {
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      _ = try socket.receive()  // the page brought up to date
+    }
+    let text = try await get(port, "/metrics")
+    #expect(text.contains("Content-Type: text/plain; version=0.0.4"))
+    #expect(text.contains("# TYPE composable_web_events_total counter"))
+    #expect(text.contains("# TYPE composable_web_event_duration_seconds histogram"))
+    #expect(try await metric(port, "composable_web_events_total") == 1)
+    #expect(try await metric(port, "composable_web_event_duration_seconds_count") == 1)
+    #expect(try await metric(port, "composable_web_renders_total") == 1)
+    #expect(try await metric(port, "composable_web_reconnects_total") == 1)
+    #expect(try await metric(port, "composable_web_patch_bytes_total") ?? 0 > 20)
+    #expect(try await metric(port, #"composable_web_tabs{state="unconnected"}"#) == 0)
+    try await app.stop()
+  }
+
+  @Test func firstRendersThatNeverConnectAreCappedOldestFirst() async throws {
+    var app = WebApp(title: "Tally", port: 0) {
+      let store = Store(initialState: Tally.State()) { Tally() }
+      return { tallyView(store) }
+    }
+    app.unconnectedTabLimit = 5
+    let running = try await RunningApp.start(app)
+    let port = Int(running.port)!
+    var sessions: [String] = []
+    var page = ""
+    for _ in 1...20 {
+      page = try await get(port, "/")
+      #expect(page.hasPrefix("HTTP/1.1 200"))  // every visitor gets its page
+      sessions.append(try session(in: page))
+    }
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page))
+    #expect(try await metric(port, #"composable_web_tabs{state="unconnected"}"#) == 5)
+    // The oldest tab was let go: its socket is told to start afresh. The newest is live.
+    let (first, last) = (sessions[0], sessions[19])
+    let (oldest, newest) = try await blocking { () -> (String, String) in
+      let oldest = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(first)", origin: "http://127.0.0.1:\(port)")
+      let newest = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(last)", origin: "http://127.0.0.1:\(port)")
+      try newest.send(#"{"h":"\#(handler)"}"#)
+      return (try oldest.receive(), try newest.receive())
+    }
+    #expect(oldest == #"[["reload"]]"#)
+    #expect(newest == #"[["t",[0,0],"Count: 1"]]"#)
+    try await running.stop()
+  }
+
+  @Test func firstRendersThatNeverConnectExpire() async throws {
+    var app = WebApp(title: "Tally", port: 0) {
+      let store = Store(initialState: Tally.State()) { Tally() }
+      return { tallyView(store) }
+    }
+    app.unconnectedTabLifetime = .milliseconds(100)
+    let running = try await RunningApp.start(app)
+    let port = Int(running.port)!
+    for _ in 1...3 { _ = try await get(port, "/") }
+    // The server lets them go at its next sweep (once a second): wait for that, not for a time.
+    var unconnected = try await metric(port, #"composable_web_tabs{state="unconnected"}"#)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while unconnected != 0, ContinuousClock.now < deadline {
+      await Task.yield()
+      unconnected = try await metric(port, #"composable_web_tabs{state="unconnected"}"#)
+    }
+    #expect(unconnected == 0)
+    try await running.stop()
+  }
+
+  @Test func abuseNeitherBlocksNorCrashesNorGrowsTheServer() async throws {
+    let app = try await RunningApp.start()
+    let port = Int(app.port)!
+    // 300 requests that never finish their headers, held open: a new visitor is served.
+    let halfSent = try await blocking {
+      try (0..<300).map { _ in
+        let descriptor = try connectToLoopback(port: port, timeoutSeconds: 5)
+        try writeAll(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a".utf8), to: descriptor)
+        return descriptor
+      }
+    }
+    defer { for descriptor in halfSent { close(descriptor) } }
+    #expect(try await get(port, "/").hasPrefix("HTTP/1.1 200"))
+
+    // A 200 KB header: a 4xx or a closed connection.
+    let huge = try await exchange(
+      port, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 200_000))\r\n\r\n".utf8)
+    )
+    #expect(huge.isEmpty || huge.hasPrefix("HTTP/1.1 4"))
+    // Bytes that are not HTTP.
+    let garbage = try await exchange(port, (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+    #expect(garbage.isEmpty || garbage.hasPrefix("HTTP/1.1 4"))
+    // A path that climbs out.
+    #expect(try await get(port, "/../../etc/passwd").hasPrefix("HTTP/1.1 400"))
+    #expect(try await get(port, "/static/%2e%2e/x").hasPrefix("HTTP/1.1 4"))
+
+    // Over one tab's socket: a 100 KB message and a thousand forged handler ids are dropped, and
+    // the socket stays up and works.
+    let page = try await get(port, "/")
+    let session = try session(in: page)
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page))
+    let reply = try await blocking { () -> String in
+      let socket = try LoopbackWebSocket(port: port, path: "/_cw/socket?session=\(session)", origin: "http://127.0.0.1:\(port)")
+      try socket.send(#"{"h":"\#(String(repeating: "x", count: 100_000))"}"#)
+      for index in 0..<1_000 { try socket.send(#"{"h":"0.\#(index).9/click"}"#) }
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      return try socket.receive()
+    }
+    #expect(reply == #"[["t",[0,0],"Count: 1"]]"#)
+    #expect(try await metric(port, #"composable_web_dropped_total{reason="malformed_request"}"#) == 2)
+    #expect(try await metric(port, #"composable_web_dropped_total{reason="path"}"#) == 1)
+    #expect(try await metric(port, #"composable_web_dropped_total{reason="oversize"}"#) == 1)
+    #expect(try await metric(port, #"composable_web_dropped_total{reason="unknown_handler"}"#) == 1_000)
+    // Nothing was kept for any of it: at most the two tabs rendered.
+    var tabs = 0.0
+    for state in ["connected", "unconnected", "disconnected"] {
+      tabs += try await metric(port, #"composable_web_tabs{state="\#(state)"}"#) ?? 0
+    }
+    #expect(tabs <= 2)
+    #expect(try await get(port, "/healthz").hasPrefix("HTTP/1.1 200"))
+    try await app.stop()
+  }
+
+  @Test func aFloodOfOneKindOfLineIsLoggedOnceAWhileWithACount() {
+    let lines = LockIsolated<[String]>([])
+    let handler = RateLimitedLogHandler(CapturingLogHandler(lines: lines), interval: .seconds(3600))
+    let logger = Logger(label: "test") { _ in handler }
+    for index in 0..<1_000 {
+      logger.warning("dropped an event for handler \(index)", metadata: ["reason": "unknown_handler"])
+    }
+    logger.warning("dropped a message that is not an event", metadata: ["reason": "malformed"])
+    // Lines without a reason are of a kind by their text.
+    for _ in 0..<50 { logger.error("Error handling upgrade result") }
+    #expect(
+      lines.value == [
+        "dropped an event for handler 0", "dropped a message that is not an event", "Error handling upgrade result",
+      ]
+    )
+
+    // Once the interval has passed, the next line says how many were held back.
+    let often = RateLimitedLogHandler(CapturingLogHandler(lines: lines), interval: .zero)
+    let unlimited = Logger(label: "test") { _ in often }
+    lines.setValue([])
+    unlimited.warning("first", metadata: ["reason": "oversize"])
+    unlimited.warning("second", metadata: ["reason": "oversize"])
+    #expect(lines.value == ["first", "second"])
+  }
+}
+
+/// Keeps the messages logged through it.
+private struct CapturingLogHandler: LogHandler {
+  let lines: LockIsolated<[String]>
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    lines.withValue { $0.append(event.message.description) }
+  }
+}
