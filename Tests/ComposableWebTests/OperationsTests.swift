@@ -198,6 +198,28 @@ struct OperationsTests {
     try await app.stop()
   }
 
+  @MainActor
+  @Test func aPageWhoseSocketHasNotConnectedIsNotLiveUntilItDoes() async {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let sent = LockIsolated<[String]>([])
+    let live = LiveView(
+      page: WebPage(view: { tallyView(store) }), send: { message in sent.withValue { $0.append(message) } },
+      drop: { _, _ in }, observing: false
+    )
+    store.send(.incrementButtonTapped)
+    await Task.yield()
+    #expect(sent.value.isEmpty)
+    let firstRender = live.rendered.root.html
+    #expect(firstRender.contains("Count: 0"))
+    // Connected: what changed since the first render goes out at once, then every change.
+    live.startObserving()
+    #expect(sent.value == [#"[["t",[0,0],"Count: 1"]]"#])
+    store.send(.incrementButtonTapped)
+    for _ in 0..<100 where sent.value.count < 2 { await Task.yield() }
+    #expect(sent.value.last == #"[["t",[0,0],"Count: 2"]]"#)
+    live.stop()
+  }
+
   @Test func aFloodOfOneKindOfLineIsLoggedOnceAWhileWithACount() {
     let lines = LockIsolated<[String]>([])
     let handler = RateLimitedLogHandler(CapturingLogHandler(lines: lines), interval: .seconds(3600))

@@ -46,11 +46,14 @@ public final class LiveView {
   }
 
   /// A live view whose dropped messages are reported with their reason (the server counts and
-  /// logs them).
+  /// logs them). Unless `observing`, the first render stands until ``startObserving()``: a page
+  /// whose socket never connects registers nothing with the state it read (registrations with a
+  /// long-lived value, such as a `@Shared` one, would stay until that value changes).
   init(
     page: WebPage,
     send: @escaping @MainActor (String) -> Void,
-    drop: @escaping @MainActor (DropReason, String) -> Void
+    drop: @escaping @MainActor (DropReason, String) -> Void,
+    observing: Bool = true
   ) {
     self.page = page
     self.render = page.view
@@ -59,6 +62,7 @@ public final class LiveView {
     self.rendered = RenderedView(page.view())
     self.location = page.location?()
     runAppearHandlers(of: rendered, previous: nil)
+    guard observing else { return }
     var isFirst = true
     token = observe { [weak self] in
       guard let self else { return }
@@ -73,8 +77,22 @@ public final class LiveView {
     }
   }
 
+  /// Starts re-rendering whenever state the view or its location read changes, with a render now
+  /// whose patches (what changed since the first render) go out at once. Does nothing if it
+  /// already observes, or was stopped.
+  func startObserving() {
+    guard token == nil, !isStopped else { return }
+    token = observe { [weak self] in
+      guard let self else { return }
+      self.update(to: RenderedView(self.render()), location: self.page.location?())
+    }
+  }
+
+  private var isStopped = false
+
   /// Stops re-rendering (the tab went away).
   public func stop() {
+    isStopped = true
     token?.cancel()
     token = nil
   }

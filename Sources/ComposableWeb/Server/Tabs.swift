@@ -125,7 +125,6 @@ final class Tabs {
   /// The page at `path` as a first render would show it, without keeping a tab (for `HEAD`).
   func render(_ path: String) -> String? {
     guard let tab = makeTab(path, devtools: false), let live = tab.live else { return nil }
-    defer { live.stop() }
     return live.rendered.root.html
   }
 
@@ -137,7 +136,10 @@ final class Tabs {
     tab.live = LiveView(
       page: page,
       send: { [weak tab] message in tab?.deliver(message) },
-      drop: { reason, message in metrics.drop(reason, message) }
+      drop: { reason, message in metrics.drop(reason, message) },
+      // Live once its socket connects (`attach`): until then nothing is registered with the
+      // state the page read, so a page that never connects leaves nothing behind.
+      observing: false
     )
     metrics.renders.increment()
     return tab
@@ -165,6 +167,8 @@ final class Tabs {
       continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
     }
     tab.mayBeBehind = false
+    // The first connection: what changed since the first render goes out now, then every change.
+    live.startObserving()
     return (stream, tab.connectionNumber)
   }
 
