@@ -148,6 +148,7 @@ let package = Package(
         "StandupsTerminal",
         "StandupsWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/Standups/standups"
     ),

@@ -2,6 +2,7 @@ import ArgumentParser
 import ComposableArchitecture
 import ComposableTerminal
 import Foundation
+import Logging
 import StandupsCore
 import StandupsTerminal
 import ComposableWeb
@@ -59,6 +60,15 @@ struct Standups: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "With --web: the lowest level of the server's log lines.",
+      valueName: "level"
+    )
+  )
+  var logLevel: Logger.Level = .info
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "Record every action of the session to this file (JSON Lines), to replay it or turn it into a test. With --web, each tab records to its own file: FILE, then FILE-2, …",
       valueName: "file"
     )
@@ -79,12 +89,14 @@ struct Standups: AsyncParsableCommand {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
-    if !web, port != 8080 || host != "127.0.0.1" { throw ValidationError("--port and --host go with --web.") }
+    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info {
+      throw ValidationError("--port, --host and --log-level go with --web.")
+    }
   }
 
   func run() async throws {
     if web {
-      try await Self.serve(data: data, mock: mock, host: host, port: port, record: record)
+      try await Self.serve(data: data, mock: mock, host: host, port: port, record: record, logLevel: logLevel)
     } else {
       if let replay {
         try await Self.replaySession(replay)
@@ -112,11 +124,15 @@ struct Standups: AsyncParsableCommand {
   }
 
   @MainActor
-  static func serve(data: String?, mock: Bool, host: String, port: Int, record: String?) async throws {
+  static func serve(
+    data: String?, mock: Bool, host: String, port: Int, record: String?, logLevel: Logger.Level
+  ) async throws {
     try prepareData(data: data, mock: mock)
     let recording = record.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
     do {
-      try await standupsWebApp(host: host, port: port, record: recording).run()
+      var app = standupsWebApp(host: host, port: port, record: recording)
+      app.logLevel = logLevel
+      try await app.run()
     } catch let error as WebAppError {
       FileHandle.standardError.write(Data("standups: \(error)\n".utf8))
       Foundation.exit(2)
@@ -247,3 +263,5 @@ struct GenerateTest: ParsableCommand {
     }
   }
 }
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
