@@ -22,10 +22,13 @@ import IssueReporting
 @dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value> {
-  let reference: any WritableReference<Value>
+  /// Where this wrapper and its copies find their reference (see ``load(_:)``).
+  let box: ReferenceBox<any WritableReference<Value>>
+
+  var reference: any WritableReference<Value> { box.reference }
 
   init(reference: any WritableReference<Value>) {
-    self.reference = reference
+    box = ReferenceBox(reference)
   }
 
   /// A shared value of its own, not backed by any key.
@@ -57,6 +60,17 @@ public struct Shared<Value> {
     self.init(wrappedValue: nil, key)
   }
 
+  /// A shared value backed by `key`, holding what the key loads now: throws what loading threw,
+  /// or ``NothingToLoad`` when the key holds no value.
+  ///
+  /// ```swift
+  /// let settings = try await Shared(require: .fileStorage(settingsURL))
+  /// ```
+  public init(require key: some SharedKey<Value>) async throws where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    self.init(reference: try await references.requiredReference(for: key))
+  }
+
   /// The same shared value: `Shared(projectedValue: $count)`.
   public init(projectedValue: Shared<Value>) {
     self = projectedValue
@@ -77,10 +91,11 @@ public struct Shared<Value> {
     reference.value
   }
 
-  /// The `Shared` itself: `$count`.
+  /// The `Shared` itself: `$count`. Assigning one (`$count = Shared(.inMemory("other"))`)
+  /// re-points this wrapper and every copy of it, as ``load(_:)`` does.
   public var projectedValue: Shared<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { box.reference = newValue.reference }
   }
 
   /// Changes the value under a lock, so that a read-modify-write is exact even when other tasks
@@ -124,6 +139,20 @@ public struct Shared<Value> {
   /// Loads the value from its key again.
   public func load() async throws {
     try await reference.root.load()
+  }
+
+  /// Points this shared value, and every copy of it, at `key`, and loads it: the dynamic-key
+  /// pattern, for a query that depends on what the user typed.
+  ///
+  /// ```swift
+  /// try await $items.load(.fileStorage(.documentsDirectory.appending(component: "\(name).json")))
+  /// ```
+  ///
+  /// Until the key has loaded, the value is the one it had; if loading fails, the value stays
+  /// and the error is thrown (and is `loadError`). Observers hear the change of key.
+  public func load(_ key: some SharedKey<Value>) async throws where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    try await references.load(key, keeping: wrappedValue) { box.reference = $0 }
   }
 
   /// Saves the value through its key now (writing any pending, coalesced write).

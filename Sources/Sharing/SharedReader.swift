@@ -6,15 +6,25 @@ import Dependencies
 @dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value> {
-  let reference: any ReaderReference<Value>
+  /// Where this reader and its copies find their reference (see ``load(_:)``).
+  let box: ReferenceBox<any ReaderReference<Value>>
+
+  var reference: any ReaderReference<Value> { box.reference }
 
   init(reference: any ReaderReference<Value>) {
-    self.reference = reference
+    box = ReferenceBox(reference)
   }
 
   /// A read-only view of a shared value.
   public init(_ base: Shared<Value>) {
     self.init(reference: base.reference)
+  }
+
+  /// A reader backed by `key`, holding what the key loads now: throws what loading threw, or
+  /// ``NothingToLoad`` when the key holds no value.
+  public init(require key: some SharedReaderKey<Value>) async throws where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    self.init(reference: try await references.requiredReference(for: key))
   }
 
   /// The same reader: `SharedReader(projectedValue: $value)`.
@@ -53,9 +63,11 @@ public struct SharedReader<Value> {
   /// The current value; reading it registers observation.
   public var wrappedValue: Value { reference.value }
 
+  /// The reader itself: `$items`. Assigning one (`$items = SharedReader(.other)`) re-points this
+  /// reader and every copy of it, as ``load(_:)`` does.
   public var projectedValue: SharedReader<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { box.reference = newValue.reference }
   }
 
   /// A reader of one part of the value: `$settings.theme`.
@@ -65,6 +77,22 @@ public struct SharedReader<Value> {
 
   /// Reads the value from its key again (the file, the defaults), throwing what reading threw.
   public func load() async throws { try await reference.root.load() }
+  /// Points this reader, and every copy of it, at `key`, and loads it: the dynamic-query
+  /// pattern.
+  ///
+  /// ```swift
+  /// .run { [items = state.$items, text = state.searchText] _ in
+  ///   try await items.load(.fetch(Search(text: text)))
+  /// }
+  /// ```
+  ///
+  /// Until the key has loaded, the value is the one it had; if loading fails, the value stays
+  /// and the error is thrown (and is `loadError`). Observers hear the change of key.
+  public func load(_ key: some SharedReaderKey<Value>) async throws where Value: Sendable {
+    @Dependency(PersistentReferences.self) var references
+    try await references.load(key, keeping: wrappedValue) { box.reference = $0 }
+  }
+
   /// Whether the key is reading the value.
   public var isLoading: Bool { reference.root.isLoading }
   /// The error the last read threw, if it failed.

@@ -164,6 +164,40 @@ struct StoreTests {
     #expect(wasCancelled.value)
   }
 
+  @Test func releasingTheStoreAfterAScopedStoreWasReadCancelsItsEffects() async {
+    // Between a read of a scoped store and the next send, the root runtime keeps the scoped
+    // core's slice (and so the core): the store going away must still end the runtime.
+    let wasCancelled = LockIsolated(false)
+    weak var weakCore: RootCore<Reduce<Parent.State, Parent.Action>>?
+    weak var weakStore: Store<Parent.State, Parent.Action>?
+    var task: StoreTask?
+    do {
+      let store = Store(initialState: Parent.State()) {
+        Reduce<Parent.State, Parent.Action> { _, _ in
+          .run { _ in
+            do {
+              try await Task.never()
+            } catch {
+              wasCancelled.setValue(true)
+            }
+          }
+        }
+      }
+      weakStore = store
+      weakCore = store.core as? RootCore<Reduce<Parent.State, Parent.Action>>
+      task = store.send(.presentTapped)
+      #expect(store.scope(state: \.child, action: \.child).count == 0)
+      #expect(weakCore?.runningEffectCount == 1)
+    }
+    #expect(weakStore == nil)
+    // Off the main thread (Swift Testing's main actor here) the runtime is let go on the main
+    // actor's next turn.
+    await Task.yield()
+    #expect(weakCore == nil)
+    await task?.finish()
+    #expect(wasCancelled.value)
+  }
+
   @Test func scopedStoresShareTheRootRuntime() {
     let store = Store(initialState: Parent.State()) { Parent() }
     let child = store.scope(state: \.child, action: \.child)

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 
 /// Runs a feature: holds its state, reduces the actions sent to it and runs their effects.
 ///
@@ -26,6 +27,9 @@ public final class Store<State, Action> {
   private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
   private let observation: StoreObservation
+  /// A root store's list of the scoped cores that kept a slice since the last send; emptied when
+  /// the store goes away (see `deinit`). Nil for a scoped store.
+  private let rootKeptStates: KeptStates?
 
   /// A store on a scoped core; `send` sends to it (by default, through the core).
   @usableFromInline
@@ -68,6 +72,7 @@ public final class Store<State, Action> {
     self.sendToCore = send
     self.stateID = stateID
     self.observation = StoreObservation(pathWatch: pathWatch)
+    self.rootKeptStates = isRoot ? core.keptStates : nil
     if isRoot {
       // A root store's refresher needs only its observation and `stateID`, neither of which
       // holds the core: the core keeps the refresher while it lives, and running it after each
@@ -84,6 +89,22 @@ public final class Store<State, Action> {
         self.observation.refresh(stateID: self.stateID)
         return true
       }
+    }
+  }
+
+  deinit {
+    // A scoped core that kept a slice of the state since the last send is held by the root
+    // core's list and holds the root core (its `base`): a root store that goes away between a
+    // read of a scoped store and the next send would leave that cycle alive for good, with the
+    // root core's effects still running. Emptying the list lets the root core go, which cancels
+    // them. On the main thread it is emptied at once; elsewhere (a store released off the main
+    // thread, or on a main actor that runs on another thread, as Swift Testing's does on Linux)
+    // on the main actor's next turn.
+    guard let rootKeptStates else { return }
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { rootKeptStates.dropAll() }
+    } else {
+      Task { @MainActor in rootKeptStates.dropAll() }
     }
   }
 

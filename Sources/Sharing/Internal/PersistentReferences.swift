@@ -11,8 +11,9 @@ final class PersistentReferences: Sendable {
 
   private let references = LockIsolated<[RegistryID: Entry]>([:])
 
+  /// The reference of `key`, made (and loaded, unless `skipInitialLoad`) if there is none yet.
   func reference<Key: SharedReaderKey>(
-    for key: Key, initialValue: @autoclosure () -> Key.Value
+    for key: Key, initialValue: @autoclosure () -> Key.Value, skipInitialLoad: Bool = false
   ) -> RootReference<Key.Value> {
     let id = RegistryID(type: ObjectIdentifier(Key.Value.self), id: key.id)
     if let existing = references.value[id]?.reference as? RootReference<Key.Value> {
@@ -20,7 +21,7 @@ final class PersistentReferences: Sendable {
     }
     // Made outside the lock (loading may take a while); if another thread made one meanwhile,
     // that one wins.
-    let made = Entry(reference: RootReference(key: key, initialValue: initialValue()))
+    let made = Entry(reference: RootReference(key: key, initialValue: initialValue(), skipInitialLoad: skipInitialLoad))
     let entry = references.withValue { references in
       if let existing = references[id], existing.reference is RootReference<Key.Value> {
         return existing
@@ -29,6 +30,28 @@ final class PersistentReferences: Sendable {
       return made
     }
     return entry.reference as! RootReference<Key.Value>
+  }
+
+  /// `load(_:)` of a `Shared` or `SharedReader`: hands `repoint` the reference of `key` (made
+  /// with `value`, the wrapper's value until the key has loaded), then loads it.
+  func load<Key: SharedReaderKey>(
+    _ key: Key, keeping value: Key.Value, repoint: (RootReference<Key.Value>) -> Void
+  ) async throws {
+    let reference = reference(for: key, initialValue: value, skipInitialLoad: true)
+    repoint(reference)
+    try await reference.load()
+  }
+
+  /// The reference of `key` holding what the key loads now, for `Shared(require:)`: throws what
+  /// loading threw, or ``NothingToLoad`` when the key holds nothing.
+  func requiredReference<Key: SharedReaderKey>(for key: Key) async throws -> RootReference<Key.Value> {
+    let loaded: Key.Value? = try await withCheckedThrowingContinuation { continuation in
+      key.load(context: .userInitiated, continuation: LoadContinuation { continuation.resume(with: $0) })
+    }
+    guard let loaded else { throw NothingToLoad(key: String(describing: key)) }
+    let reference = reference(for: key, initialValue: loaded, skipInitialLoad: true)
+    if let error = reference.loadError { throw error }
+    return reference
   }
 
   private struct RegistryID: Hashable, @unchecked Sendable {
@@ -41,4 +64,14 @@ final class PersistentReferences: Sendable {
 extension PersistentReferences: DependencyKey {
   static var liveValue: PersistentReferences { PersistentReferences() }
   static var testValue: PersistentReferences { PersistentReferences() }
+}
+
+/// What `Shared(require:)` and `SharedReader(require:)` throw when their key holds no value.
+public struct NothingToLoad: Error, CustomStringConvertible {
+  /// The key, as it describes itself.
+  public let key: String
+
+  public var description: String {
+    "\(key) holds no value: give the shared value a default instead of using require:, or save one first."
+  }
 }

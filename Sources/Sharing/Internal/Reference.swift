@@ -66,7 +66,9 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     persistence = nil
   }
 
-  init<Key: SharedReaderKey>(key: Key, initialValue: Value) where Key.Value == Value {
+  /// A root backed by `key`, loaded at once unless `skipInitialLoad` (its caller loads it).
+  init<Key: SharedReaderKey>(key: Key, initialValue: Value, skipInitialLoad: Bool = false)
+  where Key.Value == Value {
     _value = initialValue
     self.initialValue = initialValue
     let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
@@ -80,7 +82,9 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       subscribe: { key.subscribe(context: $0, subscriber: $1) },
       save: save
     )
-    startLoading(context: .initialValue(initialValue))
+    if !skipInitialLoad {
+      startLoading(context: .initialValue(initialValue))
+    }
     subscription = persistence?.subscribe(
       .initialValue(initialValue),
       SharedSubscriber(
@@ -218,6 +222,34 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     guard error != nil || lock.withLock({ _saveError != nil }) else { return }
     registrar.withMutation(of: self, keyPath: \.saveError) {
       lock.withLock { _saveError = error }
+    }
+  }
+}
+
+/// Where a `Shared` or `SharedReader` and all its copies find their reference: one box per
+/// wrapper, shared by its copies, so that re-pointing it (`$items.load(.newKey)`,
+/// `$items = Shared(.other)`) re-points every copy. Readers of the wrapper's value observe the
+/// box too, so they hear a re-pointing as a change.
+final class ReferenceBox<Reference>: Observable, @unchecked Sendable {
+  // @unchecked Sendable: `_reference` is read and written only under `lock`, and the references
+  // stored are themselves Sendable.
+  private let lock = NSLock()
+  private var _reference: Reference
+  private let registrar = ObservationRegistrar()
+
+  init(_ reference: Reference) {
+    _reference = reference
+  }
+
+  var reference: Reference {
+    get {
+      registrar.access(self, keyPath: \.reference)
+      return lock.withLock { _reference }
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.reference) {
+        lock.withLock { _reference = newValue }
+      }
     }
   }
 }
