@@ -11,6 +11,9 @@ let package = Package(
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
     .library(name: "Sharing", targets: ["Sharing"]),
+    .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
+    // The Standups app's features and web pages, for the benchmarks (which serve its pages).
+    .library(name: "StandupsWeb", targets: ["StandupsCore", "StandupsWeb"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "web-counter", targets: ["WebCounter"]),
     .executable(name: "standups", targets: ["standups"]),
@@ -38,6 +41,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+    // SQLite, through the system's library (Debian's libsqlite3-dev: Scripts/system-packages).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // Only for `swift package generate-documentation` (Scripts/build-docs); no target uses it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
@@ -85,6 +90,20 @@ let package = Package(
     .testTarget(
       name: "SharingTests",
       dependencies: ["Sharing", "ComposableArchitecture", "TerminalTestSupport"]
+    ),
+    .target(
+      name: "SharingGRDB",
+      dependencies: [
+        "Sharing",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "SharingGRDBTests",
+      dependencies: ["SharingGRDB", "ComposableArchitecture"]
     ),
     .target(
       name: "ComposableWeb",

@@ -99,22 +99,25 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
 
   var value: Value {
     registrar.access(self, keyPath: \.value)
-    if let tracker = SharedChangeTracker.current, SharedChangeTracker.readsSnapshots,
-      let snapshot = tracker.snapshot(of: self) as? Value
-    {
+    if SharedChangeTracker.readsSnapshots, let snapshot {
       return snapshot
     }
     return lock.withLock { _value }
   }
 
+  /// The value recorded at the start of the test store's step, if it changed since.
+  ///
+  /// (A recorded value is unwrapped from the tracker's optional before the cast: cast directly, a
+  /// missing one would read as `nil` for an optional `Value`.)
   var snapshot: Value? {
-    SharedChangeTracker.current?.snapshot(of: self) as? Value
+    guard let recorded = SharedChangeTracker.current?.snapshot(of: self) else { return nil }
+    return recorded as? Value
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     if let tracker = SharedChangeTracker.current, SharedChangeTracker.readsSnapshots {
       // A test store's assertion: the expected value changes, not the real one.
-      var expected = (tracker.snapshot(of: self) as? Value) ?? lock.withLock { _value }
+      var expected = snapshot ?? lock.withLock { _value }
       let result = try body(&expected)
       tracker.setSnapshot(expected, of: self)
       return result
