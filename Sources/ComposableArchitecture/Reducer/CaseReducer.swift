@@ -56,7 +56,7 @@ private final class CaseBodies: Sendable {
   func body<Body>(of reducer: Any.Type, build: () -> Body) -> Body {
     let storage = storages.withLock { storages in
       if let storage = storages[ObjectIdentifier(reducer)] { return storage }
-      let storage = _ReducerBodyStorage()
+      let storage = _ReducerBodyStorage(keepingBodyForever: ())
       storages[ObjectIdentifier(reducer)] = storage
       return storage
     }

@@ -16,12 +16,48 @@
 /// Each reducer value has its own storage (a `let` with a default value: the memberwise
 /// initializer does not take it), so a parent's body, built once, holds children that build theirs
 /// once too.
+///
+/// A kept body holds the reducer it was built from whenever one of its closures uses `self` (a
+/// `Reduce` that reads a dependency), and so holds this storage: a cycle. The root store breaks
+/// it when it goes away: the storages made while its reducer was made, and recursively those made
+/// while each body was built (its children), let go of their bodies (see
+/// ``_ReducerBodyStorages``). Without that, every store's reducers stayed in memory for good. A
+/// reducer made where no store will break the cycle (outside a store's initializer and a body
+/// being built: say, `Child().reduce(into:action:)` inside a `Reduce`) keeps nothing and builds
+/// its body for every action, as TCA does.
 public final class _ReducerBodyStorage: Sendable, Hashable {
   // The built body, boxed so that storage of any reducer type is one class.
   private let built = Locked<AnyObject?>(nil)
+  /// The storages of the reducers made while the body was built.
+  @usableFromInline let children = _ReducerBodyStorages()
+  /// Whether a store lets go of this storage's body when it goes away, so that it may be kept.
+  @usableFromInline let keepsBody: Bool
 
   /// Empty storage: the body is built at the first action.
-  public init() {}
+  public init() {
+    if let owner = _ReducerBodyStorages.current {
+      keepsBody = true
+      owner.add(self)
+    } else {
+      keepsBody = false
+    }
+  }
+
+  /// Storage that keeps its body for as long as the process runs: an enum reducer's static body,
+  /// one per type (it cannot be made again differently, and nothing lets go of a type).
+  init(keepingBodyForever: Void) {
+    keepsBody = true
+  }
+
+  /// Lets go of the body, and of its children's bodies: it is built again if used again.
+  func release() {
+    children.release()
+    let body = built.withLock { built in
+      defer { built = nil }
+      return built
+    }
+    _ = body  // released here, outside the lock
+  }
 
   /// Runs the kept `body` of `reducer` (building it the first time) without copying it out of
   /// its box: a copy of a built body retains every operator, key path and child it holds, and
@@ -42,13 +78,20 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// The box of what `build` makes, made the first time and kept.
   @inlinable
   func box<Value>(_ build: () -> Value) -> Box<Value> {
+    guard keepsBody else { return Box(build()) }
     if let box = load() {
       return unsafeDowncast(box, to: Box<Value>.self)
     }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
     // code we do not own. If two threads build it at once, the first one stored wins.
-    let box = Box(build())
+    let box = Box(buildListingChildren(build))
     return unsafeDowncast(store(box), to: Box<Value>.self)
+  }
+
+  /// `build()`, listing the storages of the reducers it makes as this storage's children.
+  @usableFromInline
+  func buildListingChildren<Value>(_ build: () -> Value) -> Value {
+    _ReducerBodyStorages.$current.withValue(children, operation: build)
   }
 
   @usableFromInline
@@ -75,4 +118,41 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   // same way build the same body.
   public static func == (lhs: _ReducerBodyStorage, rhs: _ReducerBodyStorage) -> Bool { true }
   public func hash(into hasher: inout Hasher) {}
+}
+
+/// The body storages of the reducers made while something was made: a root store's reducer, or a
+/// body being built. Weak: listing a storage does not keep it.
+public final class _ReducerBodyStorages: Sendable {
+  private struct Entry: Sendable {
+    weak var storage: _ReducerBodyStorage?
+  }
+
+  private let entries = Locked<[Entry]>([])
+
+  /// Where the storages made now are listed.
+  @TaskLocal static var current: _ReducerBodyStorages?
+
+  @usableFromInline init() {}
+
+  func add(_ storage: _ReducerBodyStorage) {
+    entries.withLock { $0.append(Entry(storage: storage)) }
+  }
+
+  /// `make()`, and the storages of the reducers it made.
+  @usableFromInline
+  static func collecting<R>(_ make: () throws -> R) rethrows -> (R, _ReducerBodyStorages) {
+    let storages = _ReducerBodyStorages()
+    let made = try $current.withValue(storages, operation: make)
+    return (made, storages)
+  }
+
+  /// Lets go of every listed storage's body (and of its children's).
+  @usableFromInline
+  func release() {
+    let entries = entries.withLock { entries in
+      defer { entries = [] }
+      return entries
+    }
+    for entry in entries { entry.storage?.release() }
+  }
 }

@@ -43,10 +43,17 @@ final class RootCore<Root: Reducer>: Core {
   @exclusivity(unchecked) private var isRefreshing = false
   @exclusivity(unchecked) private var needsRefresh = false
 
+  /// The body storages of the reducers made with this store's reducer, let go of with it.
+  private let bodies: _ReducerBodyStorages?
+
   @usableFromInline
-  init(initialState: Root.State, reducer: Root, dependencies: DependencyValues) {
+  init(
+    initialState: Root.State, reducer: Root, dependencies: DependencyValues,
+    bodies: _ReducerBodyStorages? = nil
+  ) {
     self.state = initialState
     self.reducer = reducer
+    self.bodies = bodies
     let registry = CancellationRegistry()
     self.registry = registry
     self.storedDependencies = Self.rooted(dependencies, registry: registry)
@@ -57,6 +64,8 @@ final class RootCore<Root: Reducer>: Core {
     for task in effectTasks.values {
       task.cancel()
     }
+    // A kept body that uses its reducer holds it (and its storage): break those cycles.
+    bodies?.release()
   }
 
   /// The dependencies reducers and effects of this store see; always with the store's own

@@ -158,11 +158,13 @@ public final class Store<State, Action> {
     reducer: () -> R,
     dependencies prepareDependencies: ((inout DependencyValues) -> Void)?
   ) -> RootCore<R> {
-    let (initialState, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
+    let (initialState, (reducer, bodies), dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       @Dependency(\.self) var dependencies
-      return (initialState(), reducer(), dependencies)
+      return (initialState(), _ReducerBodyStorages.collecting(reducer), dependencies)
     }
-    return RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies)
+    return RootCore(
+      initialState: initialState, reducer: reducer, dependencies: dependencies, bodies: bodies
+    )
   }
 
   /// The current state.
