@@ -61,7 +61,7 @@ extension SharedReaderKey {
 }
 
 extension SharedReaderKey {
-  /// ``fetch(_:database:)`` with an animation for the changes it brings (a key of its own).
+  /// `fetch(_:database:)` with an animation for the changes it brings (a key of its own).
   public static func fetch<Value>(
     _ request: some FetchKeyRequest<Value>,
     database: (any DatabaseReader)? = nil,
@@ -70,7 +70,7 @@ extension SharedReaderKey {
     FetchKey(request: request, database: database, animation: animation)
   }
 
-  /// ``fetch(_:database:)`` of a collection, with an animation (a key of its own).
+  /// `fetch(_:database:)` of a collection, with an animation (a key of its own).
   public static func fetch<Records: RangeReplaceableCollection>(
     _ request: some FetchKeyRequest<Records>,
     database: (any DatabaseReader)? = nil,
@@ -79,7 +79,7 @@ extension SharedReaderKey {
     Self[.fetch(request, database: database, animation: animation), default: Records()]
   }
 
-  /// ``fetchAll(sql:arguments:database:)`` with an animation (a key of its own).
+  /// `fetchAll(sql:arguments:database:)` with an animation (a key of its own).
   public static func fetchAll<Record: FetchableRecord>(
     sql: String,
     arguments: StatementArguments = StatementArguments(),
@@ -92,7 +92,7 @@ extension SharedReaderKey {
     ]
   }
 
-  /// ``fetchOne(sql:arguments:database:)`` with an animation (a key of its own).
+  /// `fetchOne(sql:arguments:database:)` with an animation (a key of its own).
   public static func fetchOne<Value: DatabaseValueConvertible>(
     sql: String,
     arguments: StatementArguments = StatementArguments(),
@@ -102,7 +102,7 @@ extension SharedReaderKey {
     .fetch(FetchOneRequiredRequest(sql: sql, arguments: arguments), database: database, animation: animation)
   }
 
-  /// ``fetchOne(sql:arguments:database:)`` of an optional value, with an animation.
+  /// `fetchOne(sql:arguments:database:)` of an optional value, with an animation.
   public static func fetchOne<Value: DatabaseValueConvertible>(
     sql: String,
     arguments: StatementArguments = StatementArguments(),
@@ -113,9 +113,9 @@ extension SharedReaderKey {
   }
 }
 
-/// The key of a reader of a SQLite query: see ``Sharing/SharedReaderKey/fetch(_:database:)``,
-/// ``Sharing/SharedReaderKey/fetchAll(sql:arguments:database:)`` and
-/// ``Sharing/SharedReaderKey/fetchOne(sql:arguments:database:)``.
+/// The key of a reader of a SQLite query: see `fetch(_:database:)`,
+/// `fetchAll(sql:arguments:database:)` and
+/// `fetchOne(sql:arguments:database:)`.
 ///
 /// It reads at once, then follows the database: GRDB's `ValueObservation` brings every write
 /// made through the same database connection that changes what the request read, as it commits;
