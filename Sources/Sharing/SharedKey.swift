@@ -1,4 +1,5 @@
 import Dependencies
+import IssueReporting
 
 /// A key that loads a shared value from somewhere outside the feature (memory, a file, user
 /// defaults, your own system) and is told when that value changes out there.
@@ -69,7 +70,7 @@ public struct LoadContinuation<Value>: Sendable {
   let callback: OnceCallback<Result<Value?, any Error>>
 
   init(_ body: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
-    callback = OnceCallback(body)
+    callback = OnceCallback(body, misuse: "A load continuation", ifNeverCalled: .success(nil))
   }
 
   /// The loaded value.
@@ -87,7 +88,7 @@ public struct SaveContinuation: Sendable {
   let callback: OnceCallback<Result<Void, any Error>>
 
   init(_ body: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-    callback = OnceCallback(body)
+    callback = OnceCallback(body, misuse: "A save continuation", ifNeverCalled: .success(()))
   }
 
   /// Saving succeeded.
@@ -139,11 +140,24 @@ public final class SharedSubscription: Sendable {
 }
 
 /// A callback that runs at most once.
-final class OnceCallback<Argument>: Sendable {
+///
+/// With `misuse`, a continuation handed to a key: a second call is a reported issue (and ignored),
+/// and one never called is called with `ifNeverCalled` when released, also reported, so that the
+/// `load()` or `save()` waiting for it does not hang.
+final class OnceCallback<Argument>: @unchecked Sendable {
+  // @unchecked Sendable: `ifNeverCalled` is only read in `deinit`, when nothing else can touch
+  // the callback; every other stored property is Sendable.
   private let body: LockIsolated<(@Sendable (Argument) -> Void)?>
+  private let misuse: String?
+  private let ifNeverCalled: Argument?
 
-  init(_ body: @escaping @Sendable (Argument) -> Void) {
+  init(
+    _ body: @escaping @Sendable (Argument) -> Void, misuse: String? = nil,
+    ifNeverCalled: Argument? = nil
+  ) {
     self.body = LockIsolated(body)
+    self.misuse = misuse
+    self.ifNeverCalled = ifNeverCalled
   }
 
   func call(_ argument: Argument) {
@@ -151,7 +165,26 @@ final class OnceCallback<Argument>: Sendable {
       defer { body = nil }
       return body
     }
-    body?(argument)
+    guard let body else {
+      if let misuse {
+        reportIssue(
+          "\(misuse) was resumed more than once; only its first result counts. Resume it exactly once."
+        )
+      }
+      return
+    }
+    body(argument)
+  }
+
+  deinit {
+    guard let misuse, let ifNeverCalled, let body = body.value else { return }
+    reportIssue(
+      """
+      \(misuse) was released without being resumed; it resumes with nothing so that what waits \
+      for it does not wait forever. Resume it exactly once.
+      """
+    )
+    body(ifNeverCalled)
   }
 }
 

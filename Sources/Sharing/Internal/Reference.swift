@@ -164,7 +164,8 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       persistence.load(
         .userInitiated,
         LoadContinuation { [weak self] result in
-          self?.receive(result)
+          // A key that holds nothing now leaves the value as it is (swift-sharing 2.8).
+          self?.receive(result, nothingMeans: .keep)
           if case let .failure(error) = result {
             continuation.resume(returning: error)
           } else {
@@ -192,13 +193,23 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     persistence.load(context, LoadContinuation { [weak self] in self?.receive($0) })
   }
 
+  /// What a key that hands back nothing (nil) means: the initial value (a first load, a value
+  /// removed outside), or no change (a `load()` the feature asked for).
+  private enum Nothing {
+    case initialValue, keep
+  }
+
   /// A value (or an error) from the key: loaded, or changed outside the feature.
-  private func receive(_ result: Result<Value?, any Error>) {
+  private func receive(_ result: Result<Value?, any Error>, nothingMeans nothing: Nothing = .initialValue) {
     switch result {
     case let .success(newValue):
       registrar.withMutation(of: self, keyPath: \.value) {
         lock.withLock {
-          _value = newValue ?? initialValue
+          if let newValue {
+            _value = newValue
+          } else if case .initialValue = nothing {
+            _value = initialValue
+          }
           _isLoading = false
           _loadError = nil
         }
