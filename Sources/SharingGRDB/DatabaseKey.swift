@@ -1,0 +1,153 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import GRDB
+import Sharing
+
+extension SharedKey {
+  /// App state kept in a SQLite database: `@Shared(.database("standups")) var standups:
+  /// IdentifiedArrayOf<Standup> = []`.
+  ///
+  /// An `IdentifiedArray` of `Codable` elements is one row per element (its id, its position, the
+  /// element as JSON, a version), so a save writes only the rows that changed, in one transaction,
+  /// and two processes that edit different elements both keep their edit; any other `Codable`
+  /// value is one row. Changes made through another connection or process arrive within a second,
+  /// and only the rows they changed are read again. The rows live in the table `sharingRows`,
+  /// which the key creates; no other table is touched. `database` is
+  /// `@Dependency(\.defaultDatabase)` unless given.
+  public static func database<Value: Codable & Sendable>(
+    _ name: String, database: (any DatabaseWriter)? = nil
+  ) -> Self where Self == DatabaseKey<Value> {
+    DatabaseKey(name: name, database: database)
+  }
+}
+
+/// The key of app state kept in a database; see `database(_:database:)`.
+public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
+  let name: String
+  let database: any DatabaseWriter
+  /// What this key last read from or wrote to the database, by row id, with each row's version.
+  let synced = LockIsolated<[String: (row: StoredRow, version: Int64)]>([:])
+
+  init(name: String, database: (any DatabaseWriter)?) {
+    self.name = name
+    if let database {
+      self.database = database
+    } else {
+      @Dependency(\.defaultDatabase) var defaultDatabase
+      self.database = defaultDatabase
+    }
+  }
+
+  public var id: DatabaseKeyID {
+    DatabaseKeyID(database: ObjectIdentifier(database), name: name)
+  }
+
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: Result { try read() })
+  }
+
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    let key = self
+    let (changes, changesContinuation) = AsyncStream<Void>.makeStream(
+      bufferingPolicy: .bufferingNewest(1)
+    )
+    // Another connection's commit (or this one's, seen by the watch) is followed by reading the
+    // versions and then only the rows whose version moved; on the main actor, like readers.
+    let delivery = Task { @MainActor in
+      for await _ in changes {
+        do {
+          if let value = try key.readChangedRows() { subscriber.yield(value) }
+        } catch {
+          subscriber.yield(throwing: error)
+        }
+      }
+    }
+    let observation = ValueObservation.tracking { db in
+      try SQLiteRows.versions(of: key.name, in: db)
+    }
+    let cancellable = observation.start(
+      in: database, scheduling: .async(onQueue: DispatchQueue(label: "SharingGRDB.DatabaseKey")),
+      onError: { _ in }, onChange: { _ in changesContinuation.yield() }
+    )
+    let watch = DataVersionWatch.watch(database) { changesContinuation.yield() }
+    return SharedSubscription {
+      cancellable.cancel()
+      watch?.cancel()
+      changesContinuation.finish()
+      delivery.cancel()
+    }
+  }
+
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(with: Result { try write(value) })
+  }
+
+  /// Reads every row of the value.
+  func read() throws -> Value? {
+    try SQLiteRows.migrate(database)
+    let rows = try database.read { try SQLiteRows.rows(of: name, in: $0) }
+    synced.setValue(Dictionary(uniqueKeysWithValues: rows.map { ($0.row.id, $0) }))
+    return try Sharing.value(Value.self, fromStoredRows: rows.map(\.row), decoder: Self.decoder)
+  }
+
+  /// Reads the rows whose version changed since this key last saw them; nil when none did.
+  func readChangedRows() throws -> Value? {
+    let (rows, changed) = try database.read { db -> ([StoredRow], Bool) in
+      let versions = try SQLiteRows.versions(of: name, in: db)
+      let known = synced.value
+      let changedIDs = versions.filter { known[$0.key]?.version != $0.value }.map(\.key)
+      let removedIDs = known.keys.filter { versions[$0] == nil }
+      guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return ([], false) }
+      let fresh = try SQLiteRows.rows(of: name, ids: changedIDs, in: db)
+      let merged = synced.withValue { synced in
+        for id in removedIDs { synced[id] = nil }
+        for entry in fresh { synced[entry.row.id] = entry }
+        return synced.values.map(\.row)
+      }
+      return (merged, true)
+    }
+    guard changed else { return nil }
+    return try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
+  }
+
+  /// Writes what changed since this key last read or wrote, in one transaction.
+  func write(_ value: Value) throws {
+    try SQLiteRows.migrate(database)
+    let rows = try storedRows(of: value, encoder: Self.encoder)
+    try database.write { db in
+      let changes = rowChanges(from: synced.value.values.map(\.row), to: rows)
+      guard !changes.isEmpty else { return }
+      let versions = try SQLiteRows.apply(changes, to: name, in: db)
+      synced.withValue { synced in
+        for id in changes.deletions { synced[id] = nil }
+        for row in changes.upserts { synced[row.id] = (row, versions[row.id] ?? 0) }
+      }
+    }
+  }
+
+  static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  static var decoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+}
+
+extension DatabaseKey: CustomStringConvertible {
+  public var description: String { ".database(\(name.debugDescription))" }
+}
+
+/// The identity of a ``DatabaseKey``: its database and its name.
+public struct DatabaseKeyID: Hashable, Sendable {
+  let database: ObjectIdentifier
+  let name: String
+}

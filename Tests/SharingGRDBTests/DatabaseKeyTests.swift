@@ -1,0 +1,100 @@
+import ComposableArchitecture
+import Foundation
+import SharingGRDB
+import Testing
+
+struct Thing: Codable, Equatable, Identifiable, Sendable {
+  var id: Int
+  var name: String
+}
+
+/// How many rows of `key` were written more than once (their version went past 1).
+func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> Int {
+  try database.read {
+    try Int.fetchOne($0, sql: #"SELECT count(*) FROM sharingRows WHERE "key" = ? AND "version" > 1"#, arguments: [key]) ?? 0
+  }
+}
+
+@Suite struct RowChangesTests {
+  let rows = (0..<5).map { StoredRow(id: "\($0)", position: $0, json: Data("\($0)".utf8)) }
+
+  @Test func nothingChangedWritesNothing() {
+    #expect(rowChanges(from: rows, to: rows).isEmpty)
+  }
+
+  @Test func anEditIsOneRow() {
+    var edited = rows
+    edited[2].json = Data("two".utf8)
+    #expect(rowChanges(from: rows, to: edited) == RowChanges(upserts: [edited[2]], deletions: []))
+  }
+
+  @Test func anAppendIsOneRowAndARemovalMovesTheRowsAfterIt() {
+    let appended = rows + [StoredRow(id: "5", position: 5, json: Data("5".utf8))]
+    #expect(rowChanges(from: rows, to: appended).upserts.map(\.id) == ["5"])
+    let removed = rows.filter { $0.id != "3" }.enumerated().map { position, row in
+      StoredRow(id: row.id, position: position, json: row.json)
+    }
+    let changes = rowChanges(from: rows, to: removed)
+    #expect(changes.deletions == ["3"])
+    #expect(changes.upserts.map(\.id) == ["4"])
+  }
+
+  @Test func rowsOfAnIdentifiedArrayAndBack() throws {
+    let things: IdentifiedArrayOf<Thing> = [Thing(id: 2, name: "b"), Thing(id: 1, name: "a")]
+    let stored = try storedRows(of: things, encoder: JSONEncoder())
+    #expect(stored.map(\.id) == ["", "2", "1"])
+    #expect(try value(IdentifiedArrayOf<Thing>.self, fromStoredRows: stored.reversed(), decoder: JSONDecoder()) == things)
+    #expect(try value(IdentifiedArrayOf<Thing>.self, fromStoredRows: [], decoder: JSONDecoder()) == nil)
+    // An empty array is a value, not nothing.
+    let empty = try storedRows(of: IdentifiedArrayOf<Thing>(), encoder: JSONEncoder())
+    #expect(try value(IdentifiedArrayOf<Thing>.self, fromStoredRows: empty, decoder: JSONDecoder()) == [])
+  }
+}
+
+@Suite struct DatabaseKeyTests {
+  @Test func aOneElementEditOfAThousandWritesOneRow() async throws {
+    let database = try DatabaseQueue()
+    @Shared(.database("things", database: database)) var things: IdentifiedArrayOf<Thing> = []
+    $things.withLock {
+      for id in 0..<1_000 { $0.append(Thing(id: id, name: "thing \(id)")) }
+    }
+    let count = try await database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sharingRows") }
+    #expect(count == 1_001)
+    #expect(try rewrittenRows(of: "things", in: database) == 0)
+
+    $things.withLock { $0[id: 500]?.name = "renamed" }
+    #expect(try rewrittenRows(of: "things", in: database) == 1)
+
+    // Read back by another reference (a process starting again).
+    let value = try await withDependencies { _ in } operation: {
+      try await Shared<IdentifiedArrayOf<Thing>>(require: .database("things", database: database))
+    }
+    #expect(value.wrappedValue.count == 1_000)
+    #expect(value.wrappedValue[id: 500]?.name == "renamed")
+  }
+
+  @Test func twoConnectionsEditingDifferentElementsBothKeepTheirEdit() async throws {
+    let file = try temporaryDatabaseFile()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let first = try DatabasePool(path: file.path)
+    let second = try DatabasePool(path: file.path)
+    @Shared(.database("things", database: first)) var a: IdentifiedArrayOf<Thing> = []
+    $a.withLock { $0 = [Thing(id: 1, name: "one"), Thing(id: 2, name: "two")] }
+
+    @Shared(.database("things", database: second)) var b: IdentifiedArrayOf<Thing> = []
+    #expect(b.map(\.name) == ["one", "two"])
+
+    // Each edits its own element, neither having seen the other's edit.
+    $a.withLock { $0[id: 1]?.name = "one (a)" }
+    $b.withLock { $0[id: 2]?.name = "two (b)" }
+
+    let rows = try await first.read {
+      try String.fetchAll($0, sql: #"SELECT "json" FROM sharingRows WHERE "id" <> '' ORDER BY "position""#)
+    }
+    #expect(rows.count == 2)
+    #expect(rows[0].contains("one (a)") && rows[1].contains("two (b)"))
+    // And each sees the other's, within a second, reading only the row that changed.
+    #expect(await wait(for: SharedReader($a)) { $0.map(\.name) == ["one (a)", "two (b)"] })
+    #expect(await wait(for: SharedReader($b)) { $0.map(\.name) == ["one (a)", "two (b)"] })
+  }
+}
