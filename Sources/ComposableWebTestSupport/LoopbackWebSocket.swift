@@ -20,7 +20,9 @@ public final class LoopbackWebSocket: @unchecked Sendable {
   public enum Failure: Error { case connect, handshake(String), closed }
 
   public init(port: Int, path: String, origin: String) throws {
-    descriptor = try connectToLoopback(port: port, timeoutSeconds: 5)
+    // Reads give up after 15 s: generous, so that a test suite running on a loaded machine (two
+    // cores, other suites in parallel) does not fail for a reply that is only slow.
+    descriptor = try connectToLoopback(port: port, timeoutSeconds: 15)
     let request = """
       GET \(path) HTTP/1.1\r
       Host: 127.0.0.1:\(port)\r
