@@ -5,6 +5,8 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import StandupsCore
+import StandupsWeb
 
 // The web front end's figures (SPEC 12 and 16), run with BENCHMARK_FILTER=web. Each is measured
 // here, in one run, on loopback: nothing is estimated.
@@ -102,14 +104,17 @@ func startEchoServer() async -> Int {
       server: .http1WebSocketUpgrade(webSocketRouter: router),
       configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
       onServerRunning: { started($0.localAddress!.port!) },
-      logger: {
-        var logger = Logger(label: "echo")
-        logger.logLevel = .warning
-        return logger
-      }()
+      logger: warningsOnly("echo")
     )
     try await app.runService()
   }
+}
+
+/// A logger that shows warnings and errors only.
+func warningsOnly(_ label: String) -> Logger {
+  var logger = Logger(label: label)
+  logger.logLevel = .warning
+  return logger
 }
 
 /// A tab of the counter as a browser opens it: the page (a new tab on the server), then its
@@ -239,6 +244,78 @@ func webManyTabs(tabs: Int = 1_000, seconds: Int = 30) async throws -> (p99: Dou
   return (p99, median(sorted), results.value.dropped, results.value.lost)
 }
 
+/// The Standups web app as `standups --web` serves it, on a free loopback port, its standups
+/// (the three sample ones) in a data file of its own in a temporary folder.
+@MainActor
+func startStandupsServer() async throws -> Int {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("benchmark-standups-\(ProcessInfo.processInfo.processIdentifier)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let dataFile = folder.appendingPathComponent("standups.json")
+  try JSONEncoder.standups
+    .encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock, .designMock]))
+    .write(to: dataFile)
+  let app = withDependencies {
+    $0.context = .live
+    $0.standupsURL = dataFile
+  } operation: {
+    standupsWebApp(port: 0)
+  }
+  return await startServer { started in
+    try await app.run(onStart: { url in started(Int(url.split(separator: ":")[2].dropLast())!) })
+  }
+}
+
+/// A server on the same stack (Hummingbird) answering every GET with the same bytes.
+func startStaticServer(page: Data) async -> Int {
+  await startServer { started in
+    let router = Router()
+    let body = ByteBuffer(bytes: page)
+    router.get("/") { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+        body: ResponseBody(byteBuffer: body)
+      )
+    }
+    let app = Application(
+      router: router,
+      configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { started($0.localAddress!.port!) },
+      logger: warningsOnly("static")
+    )
+    try await app.runService()
+  }
+}
+
+/// `web-first-render-vs-static`: full first renders of the Standups list per second (a new
+/// connection, `GET /`, the whole page read, as a visitor's browser gets it: a new tab's store,
+/// its view rendered, its session kept) ÷ the same requests to a static page of the same bytes on
+/// the same server stack. Batches of each alternate; each rate is the median over the batches.
+@MainActor
+func webFirstRenderVsStatic(batches: Int = 15, requests: Int = 200) async throws -> (ratio: Double, app: Double, staticPage: Double, bytes: Int) {
+  let appPort = try await startStandupsServer()
+  let page = try await onThread { try loopbackHTTP(port: appPort, method: "GET", path: "/", body: nil) }
+  let staticPort = await startStaticServer(page: page)
+  @Sendable func perSecond(_ port: Int) throws -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<requests {
+      let body = try loopbackHTTP(port: port, method: "GET", path: "/", body: nil)
+      precondition(body.count >= page.count / 2, "a short answer from port \(port)")
+    }
+    return Double(requests) / (microseconds(start.duration(to: clock.now)) / 1e6)
+  }
+  _ = try await onThread { (try perSecond(appPort), try perSecond(staticPort)) }  // warm up
+  var app: [Double] = []
+  var staticPage: [Double] = []
+  for _ in 0..<batches {
+    let (a, s) = try await onThread { (try perSecond(appPort), try perSecond(staticPort)) }
+    app.append(a)
+    staticPage.append(s)
+  }
+  return (median(app) / median(staticPage), median(app), median(staticPage), page.count)
+}
+
 /// Prints the web figures.
 @MainActor
 func printWebFigures() async {
@@ -247,6 +324,14 @@ func printWebFigures() async {
     let roundTrip = try await webRoundTripVsEcho()
     print("web-roundtrip-vs-echo: \(String(format: "%.2f", roundTrip.ratio))")
     print(String(format: "  event round trip %.0f µs, bare echo %.0f µs (medians)", roundTrip.event, roundTrip.echo))
+    let firstRender = try await webFirstRenderVsStatic()
+    print("web-first-render-vs-static: \(String(format: "%.2f", firstRender.ratio))")
+    print(
+      String(
+        format: "  Standups list %.0f pages/s, static page %.0f pages/s (%d bytes each, medians)",
+        firstRender.app, firstRender.staticPage, firstRender.bytes
+      )
+    )
     print("web-memory-per-tab-kb: \(String(format: "%.1f", try await webMemoryPerTab()))")
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
     let load = try await webManyTabs(seconds: seconds)
