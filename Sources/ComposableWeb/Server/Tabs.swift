@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+import Synchronization
 
 /// The tabs a server is serving: each has its own store (made by the app), its `LiveView`, and
 /// while it is connected, the stream its socket writes from.
@@ -69,9 +70,11 @@ final class Tabs {
 
   /// Whether the server is shutting down: sockets are being closed with 1001 ("going away").
   private(set) var isGoingAway = false
-  /// The socket handlers between their `attach` and their `detach`, and who waits for none to be
-  /// left.
-  private var openSockets = 0
+  /// The sockets being served: counted from the moment the server agrees to upgrade (before the
+  /// page gets its handshake answer, so a shutdown right after the handshake waits for that
+  /// socket too) until its handler ends. Counted off the main actor: the upgrade decision is
+  /// made on the connection's event loop.
+  nonisolated let openSockets = Mutex(0)
   private var waitingForSockets: [CheckedContinuation<Void, Never>] = []
 
   /// The server is shutting down: every connected tab's message stream ends (its socket handler
@@ -94,12 +97,28 @@ final class Tabs {
   /// `limit`, whichever comes first: the server's own shutdown must not close them first (with
   /// 1000, "normal closure", which a page takes for the end).
   func socketsClosed(limit: Duration) async {
-    guard openSockets > 0 else { return }
+    guard openSockets.withLock({ $0 }) > 0 else { return }
     Task { [weak self] in
       try? await Task.sleep(for: limit)
       self?.resumeWaitingForSockets()
     }
     await withCheckedContinuation { waitingForSockets.append($0) }
+  }
+
+  /// The server agreed to upgrade a connection to a socket; ``socketEnded()`` follows once its
+  /// handler ends. (An upgrade whose handler never runs, because the client vanished during the
+  /// handshake, keeps the count up: a shutdown then waits its `limit`.)
+  nonisolated func socketStarting() {
+    openSockets.withLock { $0 += 1 }
+  }
+
+  /// A socket's handler ended, whatever happened in it.
+  func socketEnded() {
+    let left = openSockets.withLock {
+      $0 -= 1
+      return $0
+    }
+    if left == 0 { resumeWaitingForSockets() }
   }
 
   private func resumeWaitingForSockets() {
@@ -159,7 +178,6 @@ final class Tabs {
       metrics.reconnects.increment()
     }
     let (stream, continuation) = AsyncStream<String>.makeStream()
-    openSockets += 1
     tab.connection = continuation
     tab.connectionNumber += 1
     tab.lastSeen = .now
@@ -183,8 +201,6 @@ final class Tabs {
 
   /// The socket handler that `attach` answered has ended. Called once per successful `attach`.
   func detach(_ id: String, connection: Int) {
-    openSockets -= 1
-    if openSockets == 0 { resumeWaitingForSockets() }
     guard let tab = tabs[id], tab.connectionNumber == connection else { return }
     tab.connection?.finish()
     tab.connection = nil

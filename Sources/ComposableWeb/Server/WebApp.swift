@@ -260,38 +260,10 @@ public struct WebApp: Sendable {
         return .dontUpgrade
       }
       let session = sessionID(in: request.path ?? "")
+      tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
-        guard let session, let (messages, connection) = await tabs.attach(session) else {
-          if await tabs.isGoingAway {
-            try await outbound.close(.goingAway, reason: "server shutting down")
-          } else {
-            // An unknown or expired tab starts afresh at its URL.
-            try await outbound.write(.text(#"[["reload"]]"#))
-          }
-          return
-        }
-        // Whichever side ends first ends the other: the page closing its socket, or the tab's
-        // messages ending (another socket took the tab over, or the server is going away).
-        await withThrowingTaskGroup(of: Void.self) { group in
-          group.addTask {
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-              if case let .text(text) = message {
-                await tabs.receive(text, for: session)
-              }
-            }
-          }
-          group.addTask {
-            for await message in messages {
-              try await outbound.write(.text(message))
-            }
-            if await tabs.isGoingAway {
-              try await outbound.close(.goingAway, reason: "server shutting down")
-            }
-          }
-          _ = try? await group.next()
-          group.cancelAll()
-        }
-        await tabs.detach(session, connection: connection)
+        await serveSocket(session: session, inbound: inbound, outbound: outbound, tabs: tabs)
+        await tabs.socketEnded()
       }
     }
     return Application(
@@ -318,6 +290,44 @@ public struct WebApp: Sendable {
       logger: logger
     )
   }
+}
+
+/// One page's socket, from its handshake to its end: patches out, the page's events in, until
+/// either side ends.
+private func serveSocket(
+  session: String?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: Tabs
+) async {
+  guard let session, let (messages, connection) = await tabs.attach(session) else {
+    if await tabs.isGoingAway {
+      try? await outbound.close(.goingAway, reason: "server shutting down")
+    } else {
+      // An unknown or expired tab starts afresh at its URL.
+      try? await outbound.write(.text(#"[["reload"]]"#))
+    }
+    return
+  }
+  // Whichever side ends first ends the other: the page closing its socket, or the tab's
+  // messages ending (another socket took the tab over, or the server is going away).
+  await withThrowingTaskGroup(of: Void.self) { group in
+    group.addTask {
+      for try await message in inbound.messages(maxSize: 1 << 20) {
+        if case let .text(text) = message {
+          await tabs.receive(text, for: session)
+        }
+      }
+    }
+    group.addTask {
+      for await message in messages {
+        try await outbound.write(.text(message))
+      }
+      if await tabs.isGoingAway {
+        try await outbound.close(.goingAway, reason: "server shutting down")
+      }
+    }
+    _ = try? await group.next()
+    group.cancelAll()
+  }
+  await tabs.detach(session, connection: connection)
 }
 
 private enum ServerEvent: Sendable {
