@@ -12,7 +12,13 @@ extension SharedKey {
   /// element as JSON, a version), so a save writes only the rows that changed, in one transaction,
   /// and two processes that edit different elements both keep their edit; any other `Codable`
   /// value is one row. Changes made through another connection or process arrive within a second,
-  /// and only the rows they changed are read again. The rows live in the table `sharingRows`,
+  /// and only the rows they changed are read again.
+  ///
+  /// Writes are coalesced as `.fileStorage` coalesces them: the first change is written at once,
+  /// then at most one transaction a second while changes keep coming (the last one always);
+  /// `$value.save()` and `flushPendingWrites()` write what is pending now, and the terminal and
+  /// web front ends call it on quit, Ctrl-C, SIGTERM and SIGHUP. In a test context every change
+  /// is written at once. The rows live in the table `sharingRows`,
   /// which the key creates; no other table is touched. `database` is
   /// `@Dependency(\.defaultDatabase)` unless given.
   public static func database<Value: Codable & Sendable>(
@@ -28,9 +34,13 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   let database: any DatabaseWriter
   /// What this key last read from or wrote to the database, by row id, with each row's version.
   let synced = LockIsolated<[String: (row: StoredRow, version: Int64)]>([:])
+  /// Whether every change is written at once (in tests, so that a test sees its writes).
+  let writesAtOnce: Bool
 
   init(name: String, database: (any DatabaseWriter)?) {
     self.name = name
+    @Dependency(\.context) var context
+    self.writesAtOnce = context == .test
     if let database {
       self.database = database
     } else {
@@ -58,6 +68,10 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     // versions and then only the rows whose version moved; on the main actor, like readers.
     let delivery = Task { @MainActor in
       for await _ in changes {
+        // This process's edits still held back go first: they are written against what this
+        // key last saw, so they change only the rows edited here; then the rows another
+        // process changed are read, and the value has both.
+        databaseWriters.flush(key.id)
         do {
           if let value = try key.readChangedRows() { subscriber.yield(value) }
         } catch {
@@ -82,7 +96,9 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    continuation.resume(with: Result { try write(value) })
+    databaseWriters.write(
+      (), to: id, immediately: writesAtOnce || context == .userInitiated, continuation: continuation
+    ) { [self] _ in try write(value) }
   }
 
   /// Reads every row of the value.
@@ -141,6 +157,9 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     return decoder
   }
 }
+
+/// The writes of every database key, coalesced by key.
+private let databaseWriters = Writers<DatabaseKeyID, Void>()
 
 extension DatabaseKey: CustomStringConvertible {
   public var description: String { ".database(\(name.debugDescription))" }

@@ -97,4 +97,59 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(await wait(for: SharedReader($a)) { $0.map(\.name) == ["one (a)", "two (b)"] })
     #expect(await wait(for: SharedReader($b)) { $0.map(\.name) == ["one (a)", "two (b)"] })
   }
+
+  /// The version of `key`'s row `id`: how many times it was written.
+  func version(of id: String, in key: String, _ database: any DatabaseReader) throws -> Int {
+    try database.read {
+      try Int.fetchOne($0, sql: #"SELECT "version" FROM sharingRows WHERE "key" = ? AND "id" = ?"#, arguments: [key, id]) ?? 0
+    }
+  }
+
+  @Test func outsideTestsABurstOfEditsIsOneTransactionASecondAndAFlushWritesTheLast() async throws {
+    let database = try DatabaseQueue()
+    let things = withDependencies { $0.context = .live } operation: {
+      Shared(wrappedValue: IdentifiedArrayOf<Thing>(), .database("burst", database: database))
+    }
+    things.withLock { $0.append(Thing(id: 1, name: "t")) }  // the first change: written at once
+    #expect(try version(of: "1", in: "burst", database) == 1)
+    for letter in "yping" { things.withLock { $0[id: 1]?.name.append(letter) } }
+    // Held back: the typing is not written keystroke by keystroke.
+    #expect(try version(of: "1", in: "burst", database) == 1)
+
+    flushPendingWrites()  // what quitting, SIGTERM and SIGHUP do
+    #expect(try version(of: "1", in: "burst", database) == 2)
+    let json = try await database.read {
+      try String.fetchOne($0, sql: #"SELECT "json" FROM sharingRows WHERE "key" = 'burst' AND "id" = '1'"#)
+    }
+    #expect(json?.contains("typing") == true)
+  }
+
+  @Test func editsHeldBackAreNotLostWhenAnotherProcessChangesAnotherElement() async throws {
+    let file = try temporaryDatabaseFile()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let first = try DatabasePool(path: file.path)
+    let second = try DatabasePool(path: file.path)
+    let (a, b) = withDependencies { $0.context = .live } operation: {
+      (
+        Shared(wrappedValue: IdentifiedArrayOf<Thing>(), .database("held", database: first)),
+        Shared(wrappedValue: IdentifiedArrayOf<Thing>(), .database("held", database: second))
+      )
+    }
+    a.withLock { $0 = [Thing(id: 1, name: "one"), Thing(id: 2, name: "two")] }
+    #expect(await wait(for: SharedReader(b)) { $0.count == 2 })
+    // `a` edits element 1 twice: the second edit is held back (less than a second later)...
+    a.withLock { $0[id: 1]?.name = "o" }
+    a.withLock { $0[id: 1]?.name = "one (a)" }
+    // ...while `b` edits element 2 and writes it.
+    b.withLock { $0[id: 2]?.name = "two (b)" }
+    try await b.save()
+    // `a` hears of `b`'s write: its held-back edit is written first (element 1 only), then
+    // element 2 is read; nothing of either edit is lost, in memory or in the file.
+    #expect(await wait(for: SharedReader(a)) { $0.map(\.name) == ["one (a)", "two (b)"] })
+    #expect(await wait(for: SharedReader(b)) { $0.map(\.name) == ["one (a)", "two (b)"] })
+    let names = try await second.read {
+      try String.fetchAll($0, sql: #"SELECT "json" FROM sharingRows WHERE "key" = 'held' AND "id" <> '' ORDER BY "position""#)
+    }
+    #expect(names.count == 2 && names[0].contains("one (a)") && names[1].contains("two (b)"))
+  }
 }

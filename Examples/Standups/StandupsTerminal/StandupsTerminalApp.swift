@@ -35,12 +35,11 @@ public enum StandupsTerminalApp {
     }
 
     await TerminalApp.run(beforeExit: {
-      // Nothing typed is lost: a meeting in progress is saved as it stands, and the change the
-      // file storage is still holding back is written.
+      // Nothing typed is lost: a meeting in progress is saved as it stands (the run loop then
+      // writes what the storage is still holding back).
       if let id = store.state.path.ids.last, case .record? = store.state.path[id: id] {
         store.send(.path(.element(id: id, action: .record(.quitWhileRecording))))
       }
-      FileStorage.flushPendingWrites()
     }) { buffer in
       if let timeline = model.timeline {
         timeline.render(in: buffer.area, buffer: &buffer, theme: renderer.theme)

@@ -42,7 +42,8 @@ public enum KeyResponse: Sendable {
 ///   is resized. Only the cells that differ from the previous frame are written, in one `write`.
 /// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits.
 /// * `beforeExit` runs before the program leaves by any way it can run code: a `.quit`, Ctrl-C,
-///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there.
+///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there; then the
+///   changes persistent `@Shared` keys still hold back are written (`flushPendingWrites()`).
 ///
 /// The terminal is always put back (cooked mode, main screen, cursor shown): on return, on those
 /// signals (which are then re-raised, so the exit status says what happened), on `exit()`, and on
@@ -91,6 +92,8 @@ public enum TerminalApp {
       guard !leaving else { return }
       leaving = true
       beforeExit()
+      // What `@Shared` keys hold back (a burst of edits being coalesced) is written now.
+      flushPendingWrites()
       device.restore()
     }
 

@@ -114,11 +114,11 @@ public struct WebApp: Sendable {
     self.makePage = { path in dependencies.yield { page(path) } }
   }
 
-  /// Runs the server until the process gets SIGINT or SIGTERM, or the task running it is
+  /// Runs the server until the process gets SIGINT, SIGTERM or SIGHUP, or the task running it is
   /// cancelled; then it shuts down within a few seconds, whatever the tabs are doing: it stops
   /// accepting connections, closes every open WebSocket with 1001 ("going away": the page shows
   /// "Reconnecting…" and retries), lets go of every tab's store (cancelling its effects), writes
-  /// what `@Shared` file storage still has pending, and returns. `onStart` gets the URL once the
+  /// what `@Shared` keys still hold back (`flushPendingWrites()`), and returns. `onStart` gets the URL once the
   /// server listens (with the real port when `port` is 0).
   public func run(
     onStart: @escaping @Sendable (String) -> Void = {
@@ -157,7 +157,8 @@ public struct WebApp: Sendable {
     Task { sendEvent.yield(.ended(await server.result)) }
     let signals = await MainActor.run {
       let signals = SignalSources()
-      for signal in [SIGINT, SIGTERM] {
+      // SIGHUP too: its default action ends the process without writing what is pending.
+      for signal in [SIGINT, SIGTERM, SIGHUP] {
         signals.handle(signal) { _ in sendEvent.yield(.stop) }
       }
       return signals
@@ -196,7 +197,7 @@ public struct WebApp: Sendable {
     }
     await MainActor.run {
       signals.cancel()
-      FileStorage.flushPendingWrites()
+      flushPendingWrites()
     }
     if case let .failure(error)? = result {
       if "\(error)".contains("Address already in use") {

@@ -1,102 +1,157 @@
 import ConcurrencyExtras
 import Foundation
 
-/// Coalesces the writes of each file: the first change is written at once, later ones at most
-/// once per ``interval``, the last of a burst always. Remembers what it last wrote, so that a
-/// file watcher can tell our own writes from another process's.
-final class Writers: Sendable {
-  static let interval: Duration = .seconds(1)
+/// Coalesces the writes of each target (a file, a database key): the first change is written at
+/// once, later ones at most once per ``interval``, the last of a burst always. Remembers what it
+/// last wrote, so that a watcher can tell our own writes from another process's.
+///
+/// Every `Writers` alive is flushed by ``flushPendingWrites()``, which the terminal and web front
+/// ends call on their way out.
+package final class Writers<Target: Hashable & Sendable, Payload: Sendable>: Sendable {
+  package static var interval: Duration { .seconds(1) }
 
-  private struct File {
+  private struct Entry {
     var lastWrite: ContinuousClock.Instant?
-    var lastWritten: Data?
-    var pending: Data?
+    var lastWritten: Payload?
+    var pending: (payload: Payload, perform: @Sendable (Payload) throws -> Void)?
     var waiting: [SaveContinuation] = []
     var isScheduled = false
-    var isBlocked = false
+    var blocked: (any Error)?
 
-    /// Writes `data` now; returns the result and the saves that were waiting for it.
+    /// Writes `payload` now; returns the result and the saves that were waiting for it.
     mutating func write(
-      _ data: Data, to url: URL, storage: FileStorage
+      _ payload: Payload, perform: (Payload) throws -> Void, now: ContinuousClock.Instant
     ) -> (Result<Void, any Error>, waiting: [SaveContinuation]) {
       pending = nil
-      let result = Result { try storage.write(data, url) }
-      lastWrite = storage.now()
-      if case .success = result { lastWritten = data }
+      let result = Result { try perform(payload) }
+      lastWrite = now
+      if case .success = result { lastWritten = payload }
       defer { waiting = [] }
       return (result, waiting)
     }
   }
 
-  private let files = LockIsolated<[URL: File]>([:])
+  private let entries = LockIsolated<[Target: Entry]>([:])
+  private let now: @Sendable () -> ContinuousClock.Instant
+  private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
 
-  /// Writes `data` now, or schedules it; resumes `continuation` when it is on disk (or failed).
-  func write(
-    _ data: Data, to url: URL, immediately: Bool, storage: FileStorage,
-    continuation: SaveContinuation
+  /// `schedule` runs its work after the delay (now, in tests).
+  package init(
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+    schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = Writers.afterDelay
   ) {
-    enum Decision {
-      case written(Result<Void, any Error>, earlier: [SaveContinuation])
-      case scheduled(Duration)
-      case waiting
-    }
-    let decision = files.withValue { files -> Decision in
-      var file = files[url] ?? File()
-      defer { files[url] = file }
-      if file.isBlocked { return .written(.failure(FileStorageError.refusingToOverwrite(url)), earlier: []) }
-      let now = storage.now()
-      let sinceLastWrite = file.lastWrite.map { $0.duration(to: now) }
-      if immediately || (!file.isScheduled && (sinceLastWrite ?? Self.interval) >= Self.interval) {
-        let (result, earlier) = file.write(data, to: url, storage: storage)
+    self.now = now
+    self.schedule = schedule
+    PendingWrites.register(ObjectIdentifier(self)) { [weak self] in self?.flushAll() }
+  }
+
+  deinit {
+    PendingWrites.unregister(ObjectIdentifier(self))
+  }
+
+  /// Runs `work` after `delay` on a global queue.
+  package static func afterDelay(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
+    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
+  }
+
+  /// Writes `payload` with `perform` now, or schedules it; resumes `continuation` when it is
+  /// written (or failed). A write still pending for `target` is replaced: only the last is made.
+  package func write(
+    _ payload: Payload, to target: Target, immediately: Bool, continuation: SaveContinuation,
+    perform: @escaping @Sendable (Payload) throws -> Void
+  ) {
+    let decision = entries.withValue { entries -> Decision in
+      var entry = entries[target] ?? Entry()
+      defer { entries[target] = entry }
+      if let blocked = entry.blocked { return .written(.failure(blocked), earlier: []) }
+      let now = now()
+      let sinceLastWrite = entry.lastWrite.map { $0.duration(to: now) }
+      if immediately || (!entry.isScheduled && (sinceLastWrite ?? Self.interval) >= Self.interval) {
+        let (result, earlier) = entry.write(payload, perform: perform, now: now)
         return .written(result, earlier: earlier)
       }
-      file.pending = data
-      file.waiting.append(continuation)
-      if file.isScheduled { return .waiting }
-      file.isScheduled = true
+      entry.pending = (payload, perform)
+      entry.waiting.append(continuation)
+      if entry.isScheduled { return .waiting }
+      entry.isScheduled = true
       return .scheduled(Self.interval - (sinceLastWrite ?? .zero))
     }
     switch decision {
     case let .written(result, earlier):
       for continuation in earlier + [continuation] { continuation.resume(with: result) }
     case let .scheduled(delay):
-      storage.schedule(delay) { [self] in flush(url, storage: storage) }
+      schedule(delay) { [self] in flush(target) }
     case .waiting:
       break
     }
   }
 
-  /// Writes the file's pending change, if any.
-  func flush(_ url: URL, storage: FileStorage) {
-    let (result, waiting) = files.withValue { files -> (Result<Void, any Error>?, [SaveContinuation]) in
-      guard var file = files[url] else { return (nil, []) }
-      defer { files[url] = file }
-      file.isScheduled = false
-      guard let data = file.pending else { return (nil, []) }
-      return file.write(data, to: url, storage: storage)
+  /// Writes the target's pending change, if any.
+  package func flush(_ target: Target) {
+    let (result, waiting) = entries.withValue { entries -> (Result<Void, any Error>?, [SaveContinuation]) in
+      guard var entry = entries[target] else { return (nil, []) }
+      defer { entries[target] = entry }
+      entry.isScheduled = false
+      guard let (payload, perform) = entry.pending else { return (nil, []) }
+      return entry.write(payload, perform: perform, now: now())
     }
     if let result {
       for continuation in waiting { continuation.resume(with: result) }
     }
   }
 
-  func flushAll(with storage: FileStorage) {
-    for url in files.value.keys { flush(url, storage: storage) }
+  /// Writes every target's pending change.
+  package func flushAll() {
+    for target in entries.value.keys { flush(target) }
   }
 
-  /// Whether `data` is what this storage last wrote to `url` (or is about to write).
-  func isOwnWrite(_ data: Data, at url: URL) -> Bool {
-    guard let file = files.value[url] else { return false }
-    return file.lastWritten == data || file.pending == data
+  /// Refuses every write to `target` from now on, with `error`.
+  package func block(_ target: Target, with error: any Error) {
+    entries.withValue { $0[target, default: Entry()].blocked = error }
+  }
+}
+
+extension Writers where Payload: Equatable {
+  /// Whether `payload` is what was last written to `target` (or is about to be).
+  package func isOwnWrite(_ payload: Payload, at target: Target) -> Bool {
+    guard let entry = entries.value[target] else { return false }
+    return entry.lastWritten == payload || entry.pending?.payload == payload
   }
 
-  /// Refuses every write to `url` from now on: it holds data that could not be read or moved.
-  func block(_ url: URL) {
-    files.withValue { $0[url, default: File()].isBlocked = true }
+  /// Remembers `payload` as the target's contents (after loading it), so a watcher ignores it.
+  package func noteContents(_ payload: Payload?, at target: Target) {
+    entries.withValue { $0[target, default: Entry()].lastWritten = payload }
+  }
+}
+
+/// What ``Writers/write(_:to:immediately:continuation:perform:)`` does with a change.
+private enum Decision {
+  case written(Result<Void, any Error>, earlier: [SaveContinuation])
+  case scheduled(Duration)
+  case waiting
+}
+
+/// Every ``Writers`` alive, so that one call writes what all of them hold back.
+enum PendingWrites {
+  private static let flushes = LockIsolated<[ObjectIdentifier: @Sendable () -> Void]>([:])
+
+  static func register(_ id: ObjectIdentifier, flush: @escaping @Sendable () -> Void) {
+    flushes.withValue { $0[id] = flush }
   }
 
-  /// Remembers `data` as the file's contents (after loading it), so a watcher ignores it.
-  func noteContents(_ data: Data?, at url: URL) {
-    files.withValue { $0[url, default: File()].lastWritten = data }
+  static func unregister(_ id: ObjectIdentifier) {
+    flushes.withValue { $0[id] = nil }
   }
+
+  static func flushAll() {
+    for flush in flushes.value.values { flush() }
+  }
+}
+
+/// Writes now every change that persistent keys (`.fileStorage`, `.database`, …) are holding
+/// back to coalesce a burst of edits. The terminal and web front ends call it on their way out
+/// (quit, Ctrl-C, SIGTERM, SIGHUP); call it yourself before a program of your own exits.
+public func flushPendingWrites() {
+  PendingWrites.flushAll()
 }

@@ -15,7 +15,7 @@ import Foundation
 /// disk unless they ask for it (`$0.defaultFileStorage = .fileSystem`).
 public struct FileStorage: Sendable {
   let id: ObjectIdentifier
-  let writers: Writers
+  let writers: Writers<URL, Data>
   let read: @Sendable (URL) throws -> Data?
   let write: @Sendable (Data, URL) throws -> Void
   let moveItem: @Sendable (URL, URL) throws -> Void
@@ -31,7 +31,7 @@ public struct FileStorage: Sendable {
     schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void,
     watch: @escaping @Sendable (URL, @escaping @Sendable () -> Void) -> SharedSubscription
   ) {
-    let writers = Writers()
+    let writers = Writers<URL, Data>(now: now, schedule: schedule)
     self.id = ObjectIdentifier(writers)
     self.writers = writers
     self.read = read
@@ -57,10 +57,7 @@ public struct FileStorage: Sendable {
     },
     write: { data, url in try atomicWrite(data, to: url) },
     moveItem: { try FileManager.default.moveItem(at: $0, to: $1) },
-    schedule: { delay, work in
-      let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
-    },
+    schedule: Writers<URL, Data>.afterDelay,
     watch: { url, onChange in FileWatcher.watch(url, onChange: onChange) }
   )
 
@@ -85,13 +82,13 @@ public struct FileStorage: Sendable {
   /// Writes every change still waiting to be written, now: call it on the way out of the program
   /// (the terminal front end's `beforeExit`), so nothing typed is lost.
   public func flushPendingWrites() {
-    writers.flushAll(with: self)
+    writers.flushAll()
   }
 
-  /// Flushes the pending writes of the file storage in force (`@Dependency(\.defaultFileStorage)`).
+  /// Writes every change any persistent key is holding back: the same as the module's
+  /// ``Sharing/flushPendingWrites()``.
   public static func flushPendingWrites() {
-    @Dependency(\.defaultFileStorage) var storage
-    storage.flushPendingWrites()
+    Sharing.flushPendingWrites()
   }
 }
 

@@ -78,9 +78,8 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     do {
       let data = try encode(value)
       storage.writers.write(
-        data, to: url, immediately: context == .userInitiated, storage: storage,
-        continuation: continuation
-      )
+        data, to: url, immediately: context == .userInitiated, continuation: continuation
+      ) { [storage, url] in try storage.write($0, url) }
     } catch {
       continuation.resume(throwing: error)
     }
@@ -108,7 +107,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
       do {
         try storage.moveItem(url, backup)
       } catch let moveError {
-        storage.writers.block(url)
+        storage.writers.block(url, with: FileStorageError.refusingToOverwrite(url))
         return .failure(FileStorageError.unreadableFile(url, underlying: error, moveError: moveError))
       }
       return .failure(FileStorageError.corruptFile(url, backup: backup, underlying: error))
