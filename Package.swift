@@ -147,6 +147,7 @@ let package = Package(
       name: "StandupsCore",
       dependencies: [
         "ComposableArchitecture",
+        "SharingGRDB",
         .product(name: "Tagged", package: "swift-tagged"),
       ],
       path: "Examples/Standups/StandupsCore"
@@ -165,6 +166,7 @@ let package = Package(
       name: "standups",
       dependencies: [
         "ComposableWeb",
+        "SharingGRDB",
         "StandupsTerminal",
         "StandupsWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -181,12 +183,12 @@ let package = Package(
     ),
     .testTarget(
       name: "StandupsWebTests",
-      dependencies: ["StandupsWeb", "ComposableWebTestSupport", "TerminalTestSupport"],
+      dependencies: ["StandupsWeb", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport"],
       path: "Examples/Standups/Tests/StandupsWebTests"
     ),
     .testTarget(
       name: "StandupsTerminalTests",
-      dependencies: ["StandupsTerminal", "TerminalTestSupport"],
+      dependencies: ["StandupsTerminal", "SharingGRDB", "TerminalTestSupport"],
       path: "Examples/Standups/Tests/StandupsTerminalTests",
       exclude: ["__Snapshots__"]
     ),

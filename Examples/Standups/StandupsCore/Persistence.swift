@@ -1,9 +1,10 @@
 import ComposableArchitecture
 import Foundation
 
-/// Where the standups are kept: `$XDG_DATA_HOME/standups/standups.json`, or
-/// `~/.local/share/standups/standups.json` when `XDG_DATA_HOME` is not set (the command line's
-/// `--data PATH` overrides it).
+/// The JSON data file of the standups (kept with `--data PATH`, or imported from on the first
+/// start): `$XDG_DATA_HOME/standups/standups.json`, or `~/.local/share/standups/standups.json`
+/// when `XDG_DATA_HOME` is not set. The database (``defaultStandupsDatabasePath(environment:)``)
+/// is beside it.
 public func defaultStandupsURL(
   environment: [String: String] = ProcessInfo.processInfo.environment
 ) -> URL {
@@ -18,6 +19,14 @@ public func defaultStandupsURL(
   return dataHome.appendingPathComponent("standups/standups.json")
 }
 
+/// Where the standups are kept by default: `standups.sqlite` beside ``defaultStandupsURL(environment:)``.
+public func defaultStandupsDatabasePath(
+  environment: [String: String] = ProcessInfo.processInfo.environment
+) -> String {
+  defaultStandupsURL(environment: environment).deletingLastPathComponent()
+    .appendingPathComponent("standups.sqlite").path
+}
+
 private enum StandupsURLKey: DependencyKey {
   static var liveValue: URL { defaultStandupsURL() }
   static var testValue: URL { URL(fileURLWithPath: "/standups-tests/standups.json") }
@@ -28,14 +37,6 @@ extension DependencyValues {
   public var standupsURL: URL {
     get { self[StandupsURLKey.self] }
     set { self[StandupsURLKey.self] = newValue }
-  }
-}
-
-extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<Standup>>.Default {
-  /// Every standup, in the standups file.
-  public static var standups: Self {
-    @Dependency(\.standupsURL) var url
-    return Self[.fileStorage(url, decoder: .standups, encoder: .standups), default: []]
   }
 }
 

@@ -3,6 +3,7 @@ import ComposableArchitecture
 import ComposableTerminal
 import Foundation
 import Logging
+import SharingGRDB
 import StandupsCore
 import StandupsTerminal
 import ComposableWeb
@@ -28,16 +29,30 @@ struct Standups: AsyncParsableCommand {
       With --web, add ?devtools to a tab's address (http://127.0.0.1:8080/?devtools)
       for the same timeline beside the page (not with --record).
 
-      Data: $XDG_DATA_HOME/standups/standups.json, by default
-      ~/.local/share/standups/standups.json. Saved atomically, and on quit,
-      ctrl-c, SIGTERM and SIGHUP. A file that cannot be read is moved aside
-      to standups.json.corrupt-<date>, never overwritten.
+      Data: a SQLite database, $XDG_DATA_HOME/standups/standups.sqlite, by default
+      ~/.local/share/standups/standups.sqlite, one row per standup; several
+      processes (a terminal and --web, or two --web) can use it at once and see
+      each other's changes within a second. On the first start, a standups.json
+      beside it (the data file of earlier versions) is imported once and left as
+      it was. --database picks another file; --data PATH.json keeps a JSON file
+      instead (saved atomically; a file that cannot be read is moved aside to
+      PATH.json.corrupt-<date>, never overwritten). Either way, changes are
+      written at once, at most once a second while typing, and on quit, ctrl-c,
+      SIGTERM and SIGHUP.
       """,
-    subcommands: [GenerateTest.self]
+    subcommands: [GenerateTest.self, Import.self]
   )
 
-  @Option(name: .long, help: ArgumentHelp("The data file to use.", valueName: "path"))
+  @Option(name: .long, help: ArgumentHelp("Keep the standups in this JSON file instead of a database.", valueName: "path"))
   var data: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The database to keep the standups in: PATH.sqlite, PATH.db or sqlite:PATH.", valueName: "url"
+    )
+  )
+  var database: String?
 
   @Flag(name: .long, help: "Start with sample standups, kept in memory only (nothing is saved).")
   var mock = false
@@ -85,6 +100,11 @@ struct Standups: AsyncParsableCommand {
   var replay: String?
 
   func validate() throws {
+    // Checked first, before anything else can fail or draw: a one-line error, exit 2.
+    if let database { _ = try parseDatabaseURL(database) }
+    if database != nil, data != nil || mock || replay != nil {
+      throw ValidationError("--database goes without --data, --mock and --replay.")
+    }
     if replay != nil, web || record != nil || open != nil || mock {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
@@ -96,39 +116,86 @@ struct Standups: AsyncParsableCommand {
 
   func run() async throws {
     if web {
-      try await Self.serve(data: data, mock: mock, host: host, port: port, record: record, logLevel: logLevel)
+      try await Self.serve(
+        data: data, database: database, mock: mock, host: host, port: port, record: record, logLevel: logLevel
+      )
     } else {
       if let replay {
         try await Self.replaySession(replay)
       } else {
-        try await Self.start(data: data, mock: mock, open: open, record: record)
+        try await Self.start(data: data, database: database, mock: mock, open: open, record: record)
       }
     }
   }
 
-  /// The data file (`--data`, or the default) and, with `--mock`, sample standups kept in memory.
+  /// Where the standups are kept: the database (`--database`, or the default, into which the
+  /// first start imports a JSON data file found beside it), a JSON file (`--data`), or with
+  /// `--mock`, sample standups in memory.
   @MainActor
-  static func prepareData(data: String?, mock: Bool) throws {
-    let url = data.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
-      ?? defaultStandupsURL()
-    let mockFiles = try mock
-      ? LockIsolated([url: JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock, .designMock]))])
-      : nil
-    prepareDependencies {
-      $0.standupsURL = url
-      if let mockFiles {
-        $0.defaultFileStorage = .inMemory(fileSystem: mockFiles)
+  static func prepareData(data: String?, database: String?, mock: Bool) async throws {
+    let url = data.map(absoluteURL) ?? defaultStandupsURL()
+    if mock {
+      let sample = try JSONEncoder.standups.encode(
+        IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock, .designMock])
+      )
+      prepareDependencies {
+        $0.standupsURL = url
+        $0.defaultFileStorage = .inMemory(fileSystem: LockIsolated([url: sample]))
         $0.speechClient = .previewValue
       }
+    } else if data != nil {
+      prepareDependencies { $0.standupsURL = url }
+    } else {
+      let pool = try await openDatabase(database)
+      prepareDependencies {
+        $0.standupsURL = url
+        $0.standupsDatabase = pool
+        $0.defaultDatabase = pool
+      }
     }
+  }
+
+  /// The database `--database` names, or the default one; on the default's first start, the
+  /// JSON data file beside it is imported. Errors end the program with one line.
+  @MainActor
+  static func openDatabase(_ database: String?) async throws -> DatabasePool {
+    let path: String
+    if let database {
+      guard case let .sqlite(given) = try parseDatabaseURL(database) else { fatalError() }
+      path = given
+    } else {
+      path = defaultStandupsDatabasePath()
+    }
+    let isFirstStart = database == nil && !FileManager.default.fileExists(atPath: path)
+    let pool: DatabasePool
+    do throws(StandupsDatabaseError) {
+      pool = try openStandupsDatabase(atPath: path, createFolder: database == nil)
+    } catch {
+      fail(error.description)
+    }
+    let json = defaultStandupsURL()
+    if isFirstStart, FileManager.default.fileExists(atPath: json.path) {
+      do {
+        let result = try await importStandups(from: json, into: pool)
+        // Written at once (not buffered): it comes before anything the app prints next.
+        FileHandle.standardOutput.write(Data((
+          "Imported \(result.imported) standup\(result.imported == 1 ? "" : "s") from \(json.path) into \(path)"
+            + " (the JSON file is left as it was; the app now keeps its standups in the database).\n"
+        ).utf8))
+      } catch {
+        fail("cannot import \(json.path) into \(path): \(error)")
+      }
+    }
+    return pool
   }
 
   @MainActor
   static func serve(
-    data: String?, mock: Bool, host: String, port: Int, record: String?, logLevel: Logger.Level
+    data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
+    logLevel: Logger.Level
   ) async throws {
-    try prepareData(data: data, mock: mock)
-    let recording = record.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+    try await prepareData(data: data, database: database, mock: mock)
+    let recording = record.map(absoluteURL)
     do {
       var app = standupsWebApp(host: host, port: port, record: recording)
       app.logLevel = logLevel
@@ -168,9 +235,9 @@ struct Standups: AsyncParsableCommand {
   }
 
   @MainActor
-  static func start(data: String?, mock: Bool, open: String?, record: String?) async throws {
+  static func start(data: String?, database: String?, mock: Bool, open: String?, record: String?) async throws {
     TerminalApp.requireTerminal()
-    try prepareData(data: data, mock: mock)
+    try await prepareData(data: data, database: database, mock: mock)
 
     var initialState = AppFeature.State()
     if let open {
@@ -261,6 +328,94 @@ struct GenerateTest: ParsableCommand {
     } else {
       print(source, terminator: "")
     }
+  }
+}
+
+/// `standups import FILE.json [--database URL]`: a JSON data file's standups, copied into the
+/// database once.
+struct Import: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Copy the standups of a JSON data file (--data's, or an earlier version's) into the database.",
+    discussion: """
+      Into the app's database, or the one --database URL names (PATH.sqlite, PATH.db or \
+      sqlite:PATH): standups import FILE.json --database PATH.sqlite. Each standup is copied \
+      once: one the database already has (the same id) is left as it is there, so importing the \
+      same file again changes nothing. Running standups processes on the same database show the \
+      imported standups within a second.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The JSON data file.", valueName: "file"))
+  var file: String
+
+  /// `standups`' own options: `--database` is the same option there, read with the others.
+  @ParentCommand var standups: Standups
+  @MainActor
+  func run() async throws {
+    let database = standups.database
+    let source = absoluteURL(file)
+    guard FileManager.default.fileExists(atPath: source.path) else { fail("\(file) does not exist") }
+    let path = database.map { text -> String in
+      guard case let .sqlite(path)? = try? parseDatabaseURL(text) else { fatalError() }
+      return path
+    } ?? defaultStandupsDatabasePath()
+    let pool: DatabasePool
+    do throws(StandupsDatabaseError) {
+      pool = try openStandupsDatabase(atPath: path, createFolder: database == nil)
+    } catch {
+      fail(error.description)
+    }
+    let result: StandupsImport
+    do {
+      result = try await importStandups(from: source, into: pool)
+    } catch let error as DecodingError {
+      fail("\(file) is not a standups data file: \(describe(error))")
+    } catch {
+      fail("cannot import \(file): \(error)")
+    }
+    let standups = { (count: Int) in "\(count) standup\(count == 1 ? "" : "s")" }
+    if result.alreadyThere == 0 {
+      print("Imported \(standups(result.imported)) from \(file) into \(path).")
+    } else {
+      print(
+        "Imported \(standups(result.imported)) from \(file) into \(path); "
+          + "\(standups(result.alreadyThere)) \(result.alreadyThere == 1 ? "was" : "were") already there and left as \(result.alreadyThere == 1 ? "it was" : "they were")."
+      )
+    }
+  }
+}
+
+/// `--database`'s value, read; an unknown scheme or a path that is not a database ends the
+/// program with one line naming it, exit 2, before anything else happens.
+func parseDatabaseURL(_ text: String) throws -> StandupsDatabaseURL {
+  do {
+    return try StandupsDatabaseURL(parsing: text)
+  } catch {
+    FileHandle.standardError.write(Data("standups: \(error)\n".utf8))
+    throw ExitCode(2)
+  }
+}
+
+/// Ends the program with `message` on one line, exit 1.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("standups: \(message)\n".utf8))
+  Foundation.exit(1)
+}
+
+/// `path`, relative to the current directory unless absolute.
+func absoluteURL(_ path: String) -> URL {
+  URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    .standardizedFileURL
+}
+
+/// What a decoding error says, in a few words.
+func describe(_ error: DecodingError) -> String {
+  switch error {
+  case let .dataCorrupted(context), let .keyNotFound(_, context), let .typeMismatch(_, context),
+    let .valueNotFound(_, context):
+    context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+  @unknown default:
+    "\(error)"
   }
 }
 

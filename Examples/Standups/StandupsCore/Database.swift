@@ -1,0 +1,236 @@
+import ComposableArchitecture
+import Foundation
+import SharingGRDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the standups are kept: a SQLite database (the default) or, with `--data`, a JSON file.
+public struct StandupsKey: SharedKey {
+  enum Storage: Sendable {
+    case file(FileStorageKey<IdentifiedArrayOf<Standup>>)
+    case database(DatabaseKey<IdentifiedArrayOf<Standup>>)
+  }
+
+  public enum ID: Hashable, Sendable {
+    case file(FileStorageKeyID)
+    case database(DatabaseKeyID)
+  }
+
+  let storage: Storage
+
+  public var id: ID {
+    switch storage {
+    case let .file(key): .file(key.id)
+    case let .database(key): .database(key.id)
+    }
+  }
+
+  public func load(
+    context: LoadContext<IdentifiedArrayOf<Standup>>, continuation: LoadContinuation<IdentifiedArrayOf<Standup>>
+  ) {
+    switch storage {
+    case let .file(key): key.load(context: context, continuation: continuation)
+    case let .database(key): key.load(context: context, continuation: continuation)
+    }
+  }
+
+  public func subscribe(
+    context: LoadContext<IdentifiedArrayOf<Standup>>, subscriber: SharedSubscriber<IdentifiedArrayOf<Standup>>
+  ) -> SharedSubscription {
+    switch storage {
+    case let .file(key): key.subscribe(context: context, subscriber: subscriber)
+    case let .database(key): key.subscribe(context: context, subscriber: subscriber)
+    }
+  }
+
+  public func save(_ value: IdentifiedArrayOf<Standup>, context: SaveContext, continuation: SaveContinuation) {
+    switch storage {
+    case let .file(key): key.save(value, context: context, continuation: continuation)
+    case let .database(key): key.save(value, context: context, continuation: continuation)
+    }
+  }
+}
+
+extension StandupsKey: CustomStringConvertible {
+  public var description: String {
+    switch storage {
+    case let .file(key): "\(key)"
+    case let .database(key): "\(key)"
+    }
+  }
+}
+
+extension SharedKey where Self == StandupsKey.Default {
+  /// Every standup: in the database of `@Dependency(\.standupsDatabase)` when it is set (as the
+  /// app sets it), otherwise in the JSON file of `@Dependency(\.standupsURL)` (`--data`, and tests).
+  public static var standups: Self {
+    @Dependency(\.standupsDatabase) var database
+    if let database {
+      return Self[StandupsKey(storage: .database(.database("standups", database: database))), default: []]
+    }
+    @Dependency(\.standupsURL) var url
+    return Self[
+      StandupsKey(storage: .file(.fileStorage(url, decoder: .standups, encoder: .standups))), default: []
+    ]
+  }
+}
+
+private enum StandupsDatabaseKey: DependencyKey {
+  static var liveValue: (any DatabaseWriter)? { nil }
+  static var testValue: (any DatabaseWriter)? { nil }
+}
+
+extension DependencyValues {
+  /// The database of the standups; nil keeps them in the JSON file at ``standupsURL``.
+  public var standupsDatabase: (any DatabaseWriter)? {
+    get { self[StandupsDatabaseKey.self] }
+    set { self[StandupsDatabaseKey.self] = newValue }
+  }
+}
+
+/// A database as `--database` names it: `PATH.sqlite`, `PATH.db` or `sqlite:PATH`.
+public enum StandupsDatabaseURL: Equatable, Sendable {
+  case sqlite(path: String)
+
+  /// Reads `text`; throws a one-line error for a scheme it does not know or a path that does
+  /// not say it is a database.
+  public init(parsing text: String) throws(StandupsDatabaseError) {
+    if let separator = text.range(of: "://") {
+      let scheme = String(text[..<separator.lowerBound])
+      guard scheme.lowercased() == "sqlite" else { throw .unknownScheme(scheme, url: text) }
+      self = try .sqlite(path: Self.path(String(text[separator.upperBound...]), url: text))
+    } else if text.lowercased().hasPrefix("sqlite:") {
+      self = try .sqlite(path: Self.path(String(text.dropFirst("sqlite:".count)), url: text))
+    } else if text.hasSuffix(".sqlite") || text.hasSuffix(".db") {
+      self = .sqlite(path: text)
+    } else if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }), !text[..<colon].isEmpty {
+      throw .unknownScheme(String(text[..<colon]), url: text)
+    } else {
+      throw .notADatabaseURL(text)
+    }
+  }
+
+  private static func path(_ path: String, url: String) throws(StandupsDatabaseError) -> String {
+    guard !path.isEmpty else { throw .notADatabaseURL(url) }
+    return path
+  }
+}
+
+/// Why the standups' database cannot be used; each is one line that names the file and says what
+/// to do.
+public enum StandupsDatabaseError: Error, Equatable, CustomStringConvertible {
+  case unknownScheme(String, url: String)
+  case notADatabaseURL(String)
+  case notSQLite(path: String)
+  case missingFolder(path: String, folder: String)
+  case readOnly(path: String, what: String)
+  case cannotOpen(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case let .unknownScheme(scheme, url):
+      "--database \(url): unknown scheme \"\(scheme)\"; use PATH.sqlite, PATH.db or sqlite:PATH"
+    case let .notADatabaseURL(url):
+      "--database \(url): not a database; use PATH.sqlite, PATH.db or sqlite:PATH"
+    case let .notSQLite(path):
+      "\(path) is not a SQLite database; it was left as it is (choose another file with --database)"
+    case let .missingFolder(path, folder):
+      "cannot create \(path): the folder \(folder) does not exist"
+    case let .readOnly(path, what):
+      "cannot write \(path): \(what) is read-only"
+    case let .cannotOpen(path, reason):
+      "cannot open \(path): \(reason)"
+    }
+  }
+}
+
+/// The standups' SQLite database at `path` (WAL mode, so another process can read while this one
+/// writes), checked first so that nothing is ever written over a file that is not a SQLite
+/// database: a missing folder is created only with `createFolder` (the default location), and a
+/// read-only folder or file is an error.
+public func openStandupsDatabase(
+  atPath path: String, createFolder: Bool = false
+) throws(StandupsDatabaseError) -> DatabasePool {
+  let url = URL(fileURLWithPath: path).standardizedFileURL
+  let folder = url.deletingLastPathComponent().path
+  var isDirectory: ObjCBool = false
+  if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+    guard createFolder else { throw .missingFolder(path: path, folder: folder) }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+    }
+  } else if !isDirectory.boolValue {
+    throw .missingFolder(path: path, folder: folder)
+  }
+  if FileManager.default.fileExists(atPath: url.path) {
+    guard FileManager.default.isReadableFile(atPath: url.path) else {
+      throw .cannotOpen(path: path, reason: "permission denied")
+    }
+    guard isSQLiteFile(url) else { throw .notSQLite(path: path) }
+    guard FileManager.default.isWritableFile(atPath: url.path) else {
+      throw .readOnly(path: path, what: "the file")
+    }
+  }
+  // SQLite writes its journal files beside the database.
+  guard access(folder, W_OK) == 0 else { throw .readOnly(path: path, what: "the folder \(folder)") }
+  do {
+    return try DatabasePool(path: url.path)
+  } catch let error as DatabaseError {
+    if error.resultCode == .SQLITE_NOTADB { throw .notSQLite(path: path) }
+    throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+  } catch {
+    throw .cannotOpen(path: path, reason: "\(error)")
+  }
+}
+
+/// Whether `url` holds a SQLite database: its first 16 bytes are SQLite's header. An empty file
+/// is one too (SQLite starts a new database in it).
+func isSQLiteFile(_ url: URL) -> Bool {
+  guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+  defer { try? handle.close() }
+  let header = (try? handle.read(upToCount: 16)) ?? Data()
+  return header.isEmpty || header == Data("SQLite format 3\0".utf8)
+}
+
+/// What ``importStandups(from:into:)`` did.
+public struct StandupsImport: Equatable, Sendable {
+  /// The standups copied into the database.
+  public var imported: Int
+  /// The standups the database already had (the same id), left as they are there.
+  public var alreadyThere: Int
+}
+
+/// Copies the standups of a JSON data file (as `--data` writes it) into `database`, each once:
+/// a standup whose id the database already has is left as it is there, so importing the same
+/// file again changes nothing. Written before it returns.
+@MainActor
+public func importStandups(from file: URL, into database: any DatabaseWriter) async throws -> StandupsImport {
+  let standups = try JSONDecoder.standups.decode(IdentifiedArrayOf<Standup>.self, from: Data(contentsOf: file))
+  let shared = withDependencies {
+    $0.standupsDatabase = database
+  } operation: {
+    Shared(.standups)
+  }
+  if let error = shared.loadError { throw error }
+  var result = StandupsImport(imported: 0, alreadyThere: 0)
+  shared.withLock { stored in
+    for standup in standups {
+      if stored[id: standup.id] == nil {
+        stored.append(standup)
+        result.imported += 1
+      } else {
+        result.alreadyThere += 1
+      }
+    }
+  }
+  if result.imported > 0 { try await shared.save() }
+  return result
+}
