@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "ComposableTerminal", package: "swift-composable-architecture"),
         .product(name: "ComposableWeb", package: "swift-composable-architecture"),
         .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),
+        .product(name: "SharingGRDB", package: "swift-composable-architecture"),
         .product(name: "StandupsWeb", package: "swift-composable-architecture"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

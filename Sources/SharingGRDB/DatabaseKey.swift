@@ -3,6 +3,7 @@ import Dependencies
 import Foundation
 import GRDB
 import Sharing
+import Synchronization
 
 extension SharedKey {
   /// App state kept in a SQLite database: `@Shared(.database("standups")) var standups:
@@ -32,8 +33,9 @@ extension SharedKey {
 public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   let name: String
   let database: any DatabaseWriter
-  /// What this key last read from or wrote to the database, by row id, with each row's version.
-  let synced = LockIsolated<[String: (row: StoredRow, version: Int64)]>([:])
+  /// What this key last read from or wrote to the database: its rows (with the value they hold)
+  /// and each row's version, by id.
+  let synced = Synced()
   /// Whether every change is written at once (in tests, so that a test sees its writes).
   let writesAtOnce: Bool
 
@@ -105,42 +107,47 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   func read() throws -> Value? {
     try SQLiteRows.migrate(database)
     let rows = try database.read { try SQLiteRows.rows(of: name, in: $0) }
-    synced.setValue(Dictionary(uniqueKeysWithValues: rows.map { ($0.row.id, $0) }))
-    return try Sharing.value(Value.self, fromStoredRows: rows.map(\.row), decoder: Self.decoder)
+    let value = try Sharing.value(Value.self, fromStoredRows: rows.map(\.row), decoder: Self.decoder)
+    synced.withLock {
+      $0 = (StoredRowsState(rows: rows.map(\.row), value: value), Dictionary(uniqueKeysWithValues: rows.map { ($0.row.id, $0.version) }))
+    }
+    return value
   }
 
   /// Reads the rows whose version changed since this key last saw them; nil when none did.
   func readChangedRows() throws -> Value? {
-    let (rows, changed) = try database.read { db -> ([StoredRow], Bool) in
+    let rows = try database.read { db -> [StoredRow]? in
       let versions = try SQLiteRows.versions(of: name, in: db)
-      let known = synced.value
-      let changedIDs = versions.filter { known[$0.key]?.version != $0.value }.map(\.key)
-      let removedIDs = known.keys.filter { versions[$0] == nil }
-      guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return ([], false) }
+      let known = synced.withLock { $0.versions }
+      let changedIDs = versions.filter { known[$0.key] != $0.value }.map(\.key)
+      let removedIDs = Set(known.keys.filter { versions[$0] == nil })
+      guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return nil }
       let fresh = try SQLiteRows.rows(of: name, ids: changedIDs, in: db)
-      let merged = synced.withValue { synced in
-        for id in removedIDs { synced[id] = nil }
-        for entry in fresh { synced[entry.row.id] = entry }
-        return synced.values.map(\.row)
+      let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
+      return synced.withLock { synced in
+        var rows = synced.state.rows.filter { !removedIDs.contains($0.id) && freshByID[$0.id] == nil }
+        rows += fresh.map(\.row)
+        for id in removedIDs { synced.versions[id] = nil }
+        for entry in fresh { synced.versions[entry.row.id] = entry.version }
+        return rows
       }
-      return (merged, true)
     }
-    guard changed else { return nil }
-    return try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
+    guard let rows else { return nil }
+    let value = try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
+    synced.withLock { $0.state = StoredRowsState(rows: rows, value: value) }
+    return value
   }
 
   /// Writes what changed since this key last read or wrote, in one transaction.
   func write(_ value: Value) throws {
     try SQLiteRows.migrate(database)
-    let rows = try storedRows(of: value, encoder: Self.encoder)
-    try database.write { db in
-      let changes = rowChanges(from: synced.value.values.map(\.row), to: rows)
-      guard !changes.isEmpty else { return }
-      let versions = try SQLiteRows.apply(changes, to: name, in: db)
-      synced.withValue { synced in
-        for id in changes.deletions { synced[id] = nil }
-        for row in changes.upserts { synced[row.id] = (row, versions[row.id] ?? 0) }
-      }
+    try synced.withLock { synced in
+      let update = try synced.state.update(to: value, encoder: Self.encoder)
+      guard !update.changes.isEmpty else { return }
+      let versions = try database.write { db in try SQLiteRows.apply(update.changes, to: name, in: db) }
+      synced.state.apply(update)
+      for id in update.changes.deletions { synced.versions[id] = nil }
+      for (id, version) in versions { synced.versions[id] = version }
     }
   }
 
@@ -155,6 +162,16 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     return decoder
+  }
+}
+
+/// What a ``DatabaseKey`` last read or wrote, changed in place under a lock (`LockIsolated`
+/// would copy its 10,000 rows on every change).
+final class Synced: Sendable {
+  private let mutex = Mutex<(state: StoredRowsState, versions: [String: Int64])>((StoredRowsState(), [:]))
+
+  func withLock<R>(_ body: (inout (state: StoredRowsState, versions: [String: Int64])) throws -> R) rethrows -> R {
+    try mutex.withLock { synced in try body(&synced) }
   }
 }
 

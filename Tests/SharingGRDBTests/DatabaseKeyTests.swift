@@ -51,6 +51,55 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
   }
 }
 
+@Suite struct StoredRowsStateTests {
+  let things = IdentifiedArrayOf<Thing>(uniqueElements: (0..<100).map { Thing(id: $0, name: "thing \($0)") })
+
+  /// The state after writing `value` from nothing.
+  func written(_ value: IdentifiedArrayOf<Thing>) throws -> StoredRowsState {
+    var state = StoredRowsState()
+    state.apply(try state.update(to: value, encoder: JSONEncoder()))
+    return state
+  }
+
+  @Test func anEditFindsItsOneRowWithoutTheOthers() throws {
+    var state = try written(things)
+    #expect(state.rows.count == 101)
+    var edited = things
+    edited[id: 40]?.name = "forty"
+    let update = try state.update(to: edited, encoder: JSONEncoder())
+    #expect(update.changes.upserts.map(\.id) == ["40"])
+    #expect(update.changes.deletions.isEmpty)
+    state.apply(update)
+    // The rows are those of the edited value, as if every element had been encoded.
+    #expect(state.rows == (try storedRows(of: edited, encoder: JSONEncoder())))
+  }
+
+  @Test func changedAndChangedBackWritesNothing() throws {
+    let state = try written(things)
+    var edited = things
+    edited[id: 7]?.name = "seven"
+    edited[id: 7]?.name = "thing 7"
+    #expect(try state.update(to: edited, encoder: JSONEncoder()).changes.isEmpty)
+  }
+
+  @Test func insertionsRemovalsAndMovesCompareEveryRow() throws {
+    var state = try written(things)
+    var changed = things
+    changed.remove(id: 3)
+    changed.insert(Thing(id: 500, name: "new"), at: 0)
+    changed.swapAt(10, 20)
+    let update = try state.update(to: changed, encoder: JSONEncoder())
+    #expect(update.changes == rowChanges(from: state.rows, to: try storedRows(of: changed, encoder: JSONEncoder())))
+    #expect(update.changes.deletions == ["3"])
+    state.apply(update)
+    #expect(state.rows == (try storedRows(of: changed, encoder: JSONEncoder())))
+    // And an edit after that finds its row again.
+    var edited = changed
+    edited[id: 50]?.name = "fifty"
+    #expect(try state.update(to: edited, encoder: JSONEncoder()).changes.upserts.map(\.id) == ["50"])
+  }
+}
+
 @Suite struct DatabaseKeyTests {
   @Test func aOneElementEditOfAThousandWritesOneRow() async throws {
     let database = try DatabaseQueue()

@@ -211,11 +211,21 @@ func tenThousandEffects() async -> (milliseconds: Double, leaked: Int) {
 
 @MainActor
 func main() async {
+  if let path = ProcessInfo.processInfo.environment["BENCHMARK_SQLITE_WRITER"] {
+    // Started by `sqlite-cross-process-ms` as the other process.
+    do { try runSQLiteWriter(path: path) } catch { print("writer failed: \(error)") }
+    return
+  }
   let benchmarks = makeBenchmarks()
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   if let filter, filter.contains("web") {
     // BENCHMARK_FILTER=web: the web front end's figures only (they take about 40 s).
     await printWebFigures()
+    if benchmarks.isEmpty { return }
+  }
+  if let filter, filter.contains("sqlite") {
+    // BENCHMARK_FILTER=sqlite: the SQLite figures only (about 15 s).
+    await printSQLiteFigures()
     if benchmarks.isEmpty { return }
   }
   var samples: [String: [Double]] = [:]
@@ -279,6 +289,7 @@ func main() async {
   print("shared-withlock-8-tasks-10k: \(await sharedContention())")
   print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
   await printWebFigures()
+  await printSQLiteFigures()
   print("")
   print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
   for benchmark in benchmarks {

@@ -181,8 +181,12 @@ public func openStandupsDatabase(
   }
   // SQLite writes its journal files beside the database.
   guard access(folder, W_OK) == 0 else { throw .readOnly(path: path, what: "the folder \(folder)") }
+  // Other processes write to the same file: a write waits for theirs (up to 5 s) instead of
+  // failing at once with SQLITE_BUSY, GRDB's default.
+  var configuration = Configuration()
+  configuration.busyMode = .timeout(5)
   do {
-    return try DatabasePool(path: url.path)
+    return try DatabasePool(path: url.path, configuration: configuration)
   } catch let error as DatabaseError {
     if error.resultCode == .SQLITE_NOTADB { throw .notSQLite(path: path) }
     throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")

@@ -59,6 +59,10 @@ public func rowChanges(from old: [StoredRow], to new: [StoredRow]) -> RowChanges
 public protocol _StoredAsElementRows {
   /// The value's rows.
   func _rows(encoder: JSONEncoder) throws -> [StoredRow]
+  /// The rows that changed since `old` (the value stored as `rows`: the header row, then one
+  /// row per element in position order), found without encoding the elements that did not
+  /// change; nil when that cannot be told cheaply (elements added, removed or moved).
+  func _changedRows(since old: Any, rows: [StoredRow], encoder: JSONEncoder) throws -> [StoredRow]?
   /// The value made of `rows`, in their order.
   static func _value(rows: [StoredRow], decoder: JSONDecoder) throws -> Self
 }
@@ -74,12 +78,113 @@ where Element: Codable & Identifiable, Element.ID == ID, ID: Codable {
     }
   }
 
+  public func _changedRows(since old: Any, rows: [StoredRow], encoder: JSONEncoder) throws -> [StoredRow]? {
+    guard let old = old as? Self, old.count == count, rows.count == count + 1 else { return nil }
+    let oldElements = old.elements
+    let newElements = elements
+    var changed: [StoredRow] = []
+    for position in differingPositions(oldElements, newElements) {
+      guard oldElements[position].id == newElements[position].id, rows[position + 1].position == position else {
+        return nil
+      }
+      var row = rows[position + 1]
+      let json = try encoder.encode(newElements[position])
+      // Changed and changed back: nothing to write.
+      guard json != row.json else { continue }
+      row.json = json
+      changed.append(row)
+    }
+    return changed
+  }
+
   public static func _value(rows: [StoredRow], decoder: JSONDecoder) throws -> Self {
     let elements = try rows.filter { !$0.id.isEmpty }
       .sorted { ($0.position, $0.id) < ($1.position, $1.id) }
       .map { try decoder.decode(Element.self, from: $0.json) }
     return Self(elements, uniquingIDsWith: { first, _ in first })
   }
+}
+
+/// The positions at which `old` and `new` (of one count) may hold different elements: those whose
+/// bytes differ. An element whose bytes are the same is the same value: its copy-on-write
+/// storage is shared (and `old` holds a reference to it, so it cannot have been changed in
+/// place). Compared a block at a time, so a long run of unchanged elements costs one `memcmp`.
+func differingPositions<Element>(_ old: [Element], _ new: [Element]) -> [Int] {
+  let stride = MemoryLayout<Element>.stride
+  let size = MemoryLayout<Element>.size
+  guard size > 0 else { return [] }
+  return old.withUnsafeBytes { oldBytes in
+    new.withUnsafeBytes { newBytes in
+      guard oldBytes.baseAddress != newBytes.baseAddress else { return [] }
+      var positions: [Int] = []
+      let block = 64
+      var start = 0
+      while start < new.count {
+        let end = min(start + block, new.count)
+        let length = (end - start - 1) * stride + size
+        if memcmp(oldBytes.baseAddress! + start * stride, newBytes.baseAddress! + start * stride, length) != 0 {
+          for position in start..<end
+          where memcmp(oldBytes.baseAddress! + position * stride, newBytes.baseAddress! + position * stride, size) != 0 {
+            positions.append(position)
+          }
+        }
+        start = end
+      }
+      return positions
+    }
+  }
+}
+
+/// The rows of a shared value as last read from or written to a database, with the value they
+/// hold, so that the next save finds what changed without encoding what did not: a one-element
+/// edit of 10,000 elements encodes one element and compares the rest's bytes.
+public struct StoredRowsState: @unchecked Sendable {
+  // @unchecked Sendable: `value` is the `Sendable` value the rows were made of (every initializer
+  // and `apply` take it as `some Sendable`), kept as `Any` to compare with the next one.
+  /// The rows in position order (the header row of an array first).
+  public private(set) var rows: [StoredRow] = []
+  private var value: Any?
+
+  /// No rows: the value was never stored.
+  public init() {}
+
+  /// The rows read from a database, and the value they decode to.
+  public init(rows: [StoredRow], value: (some Sendable)?) {
+    self.rows = rows.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+    self.value = value
+  }
+
+  /// What writing `value` changes: the rows to write and delete.
+  public func update<Value: Encodable & Sendable>(to value: Value, encoder: JSONEncoder) throws -> StoredRowsUpdate {
+    if let previous = self.value, let elements = value as? any _StoredAsElementRows,
+      let changed = try elements._changedRows(since: previous, rows: rows, encoder: encoder)
+    {
+      return StoredRowsUpdate(changes: RowChanges(upserts: changed, deletions: []), rows: nil, value: value)
+    }
+    let new = try storedRows(of: value, encoder: encoder)
+    return StoredRowsUpdate(changes: rowChanges(from: rows, to: new), rows: new, value: value)
+  }
+
+  /// The rows once `update` is written.
+  public mutating func apply(_ update: StoredRowsUpdate) {
+    if let new = update.rows {
+      rows = new
+    } else {
+      // Only elements' contents changed: each row stays at its index (header first).
+      for row in update.changes.upserts { rows[row.position + 1] = row }
+    }
+    value = update.value
+  }
+}
+
+/// What writing a value changes (see ``StoredRowsState/update(to:encoder:)``).
+public struct StoredRowsUpdate: @unchecked Sendable {
+  // @unchecked Sendable: `value` is the `Sendable` value given to `update(to:encoder:)`.
+  /// The rows to write and delete.
+  public let changes: RowChanges
+  /// Every row of the new value, when more than contents changed.
+  let rows: [StoredRow]?
+  let value: Any
 }
 
 /// The rows of `value`: one per element of an `IdentifiedArray` of `Codable` elements (and a row
