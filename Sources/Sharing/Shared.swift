@@ -43,13 +43,16 @@ public struct Shared<Value> {
   }
 
   /// A shared value backed by a key that has a default (`@Shared(.standups) var standups`).
-  public init(_ key: (some SharedKey<Value>).Default) where Value: Sendable {
+  ///
+  /// Generic over the key (`Key.Default`), as swift-sharing 2.8.1 spells it: newer compilers
+  /// reject the opaque `(some SharedKey<Value>).Default` form.
+  public init<Key: SharedKey<Value>>(_ key: Key.Default) where Value: Sendable {
     self.init(wrappedValue: key.defaultValue(), key)
   }
 
   /// A shared value backed by a key that has a default, with another default here.
   @_disfavoredOverload
-  public init(wrappedValue: @autoclosure () -> Value, _ key: (some SharedKey<Value>).Default)
+  public init<Key: SharedKey<Value>>(wrappedValue: @autoclosure () -> Value, _ key: Key.Default)
   where Value: Sendable {
     self.init(wrappedValue: wrappedValue(), key.base)
   }
@@ -126,6 +129,12 @@ public struct Shared<Value> {
     SharedReader<Member>(reference: KeyPathReference(base: reference as any ReaderReference<Value>, keyPath: keyPath))
   }
 
+  /// A read-only value computed from this one, recomputed on each read:
+  /// `$todos.read { $0.filter(\.isDone).count }`.
+  public func read<Member>(_ body: @escaping @Sendable (Value) -> Member) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ComputedReference(base: reference as any ReaderReference<Value>, compute: body))
+  }
+
   /// A read-only view of part of the value.
   public func read<Member>(_ keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
     SharedReader<Member>(reference: KeyPathReference(base: reference as any ReaderReference<Value>, keyPath: keyPath))
@@ -197,20 +206,6 @@ extension Shared: CustomDumpRepresentable {
 
 extension Shared: CustomStringConvertible {
   public var description: String { "Shared(\(wrappedValue))" }
-}
-
-extension Shared: RandomAccessCollection, Collection, Sequence, BidirectionalCollection
-where Value: MutableCollection & RandomAccessCollection, Value.Index: Hashable {
-  /// One `Shared` per element, so a list can hand each row its own:
-  /// `ForEach(Array($standups)) { $standup in … }`.
-  public var startIndex: Value.Index { wrappedValue.startIndex }
-  public var endIndex: Value.Index { wrappedValue.endIndex }
-  public func index(after i: Value.Index) -> Value.Index { wrappedValue.index(after: i) }
-  public func index(before i: Value.Index) -> Value.Index { wrappedValue.index(before: i) }
-  public subscript(position: Value.Index) -> Shared<Value.Element> {
-    let keyPath: WritableKeyPath<Value, Value.Element> = \.[position]
-    return Shared<Value.Element>(reference: KeyPathReference(base: reference, keyPath: keyPath))
-  }
 }
 
 /// Encoded as its value; decoded as a shared value of its own, backed by no key (a decoded state

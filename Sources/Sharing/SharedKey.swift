@@ -57,6 +57,8 @@ public enum LoadContext<Value> {
 
 extension LoadContext: Sendable where Value: Sendable {}
 
+extension LoadContext: Equatable where Value: Equatable {}
+
 /// Why a value is being saved.
 public enum SaveContext: Hashable, Sendable {
   /// The value was changed through `withLock`.
@@ -69,8 +71,16 @@ public enum SaveContext: Hashable, Sendable {
 public struct LoadContinuation<Value>: Sendable {
   let callback: OnceCallback<Result<Value?, any Error>>
 
-  init(_ body: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
-    callback = OnceCallback(body, misuse: "A load continuation", ifNeverCalled: .success(nil))
+  /// A continuation that hands its result to `callback`, to drive a key by hand (in a test of
+  /// the key, say): `key.load(context: .userInitiated, continuation: LoadContinuation { … })`.
+  /// `description` names it in the issue reported when it is resumed twice or never.
+  public init(
+    _ description: @autoclosure @escaping @Sendable () -> String = "",
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void
+  ) {
+    self.callback = OnceCallback(
+      callback, misuse: { continuationName(description(), kind: "load") }, ifNeverCalled: .success(nil)
+    )
   }
 
   /// The loaded value.
@@ -87,8 +97,21 @@ public struct LoadContinuation<Value>: Sendable {
 public struct SaveContinuation: Sendable {
   let callback: OnceCallback<Result<Void, any Error>>
 
-  init(_ body: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-    callback = OnceCallback(body, misuse: "A save continuation", ifNeverCalled: .success(()))
+  init(resuming body: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    callback = OnceCallback(body, misuse: { "A save continuation" }, ifNeverCalled: .success(()))
+  }
+
+  /// A continuation that hands its result to `callback`, to drive a key by hand, spelled as
+  /// swift-sharing spells it: success is `.success(nil)`. `description` names it in the issue
+  /// reported when it is resumed twice or never.
+  public init(
+    _ description: @autoclosure @escaping @Sendable () -> String = "",
+    callback: @escaping @Sendable (Result<Never?, any Error>) -> Void
+  ) {
+    self.callback = OnceCallback(
+      { callback($0.map { nil }) }, misuse: { continuationName(description(), kind: "save") },
+      ifNeverCalled: .success(())
+    )
   }
 
   /// Saving succeeded.
@@ -102,14 +125,16 @@ public struct SaveContinuation: Sendable {
 /// How a key hands on changes made outside the feature.
 public struct SharedSubscriber<Value>: Sendable {
   let callback: @Sendable (Result<Value?, any Error>) -> Void
-  let loading: @Sendable (Bool) -> Void
+  let onLoading: (@Sendable (Bool) -> Void)?
 
-  init(
+  /// A subscriber that hands each change to `callback` and each loading state to `onLoading`, to
+  /// drive a key's `subscribe` by hand.
+  public init(
     callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
-    loading: @escaping @Sendable (Bool) -> Void = { _ in }
+    onLoading: (@Sendable (Bool) -> Void)? = nil
   ) {
     self.callback = callback
-    self.loading = loading
+    self.onLoading = onLoading
   }
 
   /// A new value from outside.
@@ -121,7 +146,7 @@ public struct SharedSubscriber<Value>: Sendable {
   /// A new value (`nil`: back to the initial value) or an error, as `result` says.
   public func yield(with result: Result<Value?, any Error>) { callback(result) }
   /// Says whether the key is loading (`isLoading`).
-  public func yieldLoading(_ isLoading: Bool = true) { loading(isLoading) }
+  public func yieldLoading(_ isLoading: Bool = true) { onLoading?(isLoading) }
 }
 
 /// Stops a subscription when cancelled or released.
@@ -139,6 +164,11 @@ public final class SharedSubscription: Sendable {
   deinit { onCancel.call(()) }
 }
 
+/// How a misused continuation is named: by its description, or by its kind.
+private func continuationName(_ description: String, kind: String) -> String {
+  description.isEmpty ? "A \(kind) continuation" : "The \(kind) continuation of '\(description)'"
+}
+
 /// A callback that runs at most once.
 ///
 /// With `misuse`, a continuation handed to a key: a second call is a reported issue (and ignored),
@@ -148,11 +178,11 @@ final class OnceCallback<Argument>: @unchecked Sendable {
   // @unchecked Sendable: `ifNeverCalled` is only read in `deinit`, when nothing else can touch
   // the callback; every other stored property is Sendable.
   private let body: LockIsolated<(@Sendable (Argument) -> Void)?>
-  private let misuse: String?
+  private let misuse: (@Sendable () -> String)?
   private let ifNeverCalled: Argument?
 
   init(
-    _ body: @escaping @Sendable (Argument) -> Void, misuse: String? = nil,
+    _ body: @escaping @Sendable (Argument) -> Void, misuse: (@Sendable () -> String)? = nil,
     ifNeverCalled: Argument? = nil
   ) {
     self.body = LockIsolated(body)
@@ -168,7 +198,7 @@ final class OnceCallback<Argument>: @unchecked Sendable {
     guard let body else {
       if let misuse {
         reportIssue(
-          "\(misuse) was resumed more than once; only its first result counts. Resume it exactly once."
+          "\(misuse()) was resumed more than once; only its first result counts. Resume it exactly once."
         )
       }
       return
@@ -180,7 +210,7 @@ final class OnceCallback<Argument>: @unchecked Sendable {
     guard let misuse, let ifNeverCalled, let body = body.value else { return }
     reportIssue(
       """
-      \(misuse) was released without being resumed; it resumes with nothing so that what waits \
+      \(misuse()) was released without being resumed; it resumes with nothing so that what waits \
       for it does not wait forever. Resume it exactly once.
       """
     )
@@ -216,6 +246,9 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
   }
 
   public var id: Base.ID { base.id }
+
+  /// The value used while the key holds none.
+  public var initialValue: Value { defaultValue() }
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     base.load(context: context, continuation: continuation)

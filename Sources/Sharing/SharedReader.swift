@@ -27,6 +27,25 @@ public struct SharedReader<Value> {
     self.init(reference: try await references.requiredReference(for: key))
   }
 
+  /// A reader of an optional shared value's value, or nil while it is nil; it keeps the last
+  /// value once the optional becomes nil (`SharedReader($todos[id: id])` after a removal).
+  public init?(_ base: Shared<Value?>) {
+    self.init(SharedReader<Value?>(base))
+  }
+
+  /// A reader of an optional reader's value, or nil while it is nil; it keeps the last value
+  /// once the optional becomes nil.
+  public init?(_ base: SharedReader<Value?>) {
+    guard let initial = base.reference.value else { return nil }
+    self.init(reference: UnwrappedReference(readOnly: base.reference, initial: initial))
+  }
+
+  /// A read-only value computed from this one, recomputed on each read:
+  /// `$todos.read { $0.filter(\.isDone).count }`.
+  public func read<Member>(_ body: @escaping @Sendable (Value) -> Member) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ComputedReference(base: reference, compute: body))
+  }
+
   /// The same reader: `SharedReader(projectedValue: $value)`.
   public init(projectedValue: SharedReader<Value>) {
     self = projectedValue
@@ -50,7 +69,7 @@ public struct SharedReader<Value> {
   }
 
   /// A reader backed by a key that has a default.
-  public init(_ key: (some SharedReaderKey<Value>).Default) where Value: Sendable {
+  public init<Key: SharedReaderKey<Value>>(_ key: Key.Default) where Value: Sendable {
     self.init(wrappedValue: key.defaultValue(), key.base)
   }
 

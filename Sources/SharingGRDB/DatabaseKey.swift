@@ -115,27 +115,29 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   }
 
   /// Reads the rows whose version changed since this key last saw them; nil when none did.
+  ///
+  /// All of it under the key's lock, as writes are: a write on another thread can neither slip
+  /// between reading the versions and taking in the rows, nor be diffed against half of it.
   func readChangedRows() throws -> Value? {
-    let rows = try database.read { db -> [StoredRow]? in
-      let versions = try SQLiteRows.versions(of: name, in: db)
-      let known = synced.withLock { $0.versions }
-      let changedIDs = versions.filter { known[$0.key] != $0.value }.map(\.key)
-      let removedIDs = Set(known.keys.filter { versions[$0] == nil })
-      guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return nil }
-      let fresh = try SQLiteRows.rows(of: name, ids: changedIDs, in: db)
-      let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
-      return synced.withLock { synced in
+    try synced.withLock { synced in
+      let rows = try database.read { db -> [StoredRow]? in
+        let versions = try SQLiteRows.versions(of: name, in: db)
+        let changedIDs = versions.filter { synced.versions[$0.key] != $0.value }.map(\.key)
+        let removedIDs = Set(synced.versions.keys.filter { versions[$0] == nil })
+        guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return nil }
+        let fresh = try SQLiteRows.rows(of: name, ids: changedIDs, in: db)
+        let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
         var rows = synced.state.rows.filter { !removedIDs.contains($0.id) && freshByID[$0.id] == nil }
         rows += fresh.map(\.row)
         for id in removedIDs { synced.versions[id] = nil }
         for entry in fresh { synced.versions[entry.row.id] = entry.version }
         return rows
       }
+      guard let rows else { return nil }
+      let value = try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
+      synced.state = StoredRowsState(rows: rows, value: value)
+      return value
     }
-    guard let rows else { return nil }
-    let value = try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
-    synced.withLock { $0.state = StoredRowsState(rows: rows, value: value) }
-    return value
   }
 
   /// Writes what changed since this key last read or wrote, in one transaction.

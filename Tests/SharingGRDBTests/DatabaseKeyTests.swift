@@ -52,12 +52,18 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
 }
 
 @Suite struct StoredRowsStateTests {
+  /// Keys sorted: an unsorted encoder may order an object's keys differently on each encode.
+  let encoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }()
   let things = IdentifiedArrayOf<Thing>(uniqueElements: (0..<100).map { Thing(id: $0, name: "thing \($0)") })
 
   /// The state after writing `value` from nothing.
   func written(_ value: IdentifiedArrayOf<Thing>) throws -> StoredRowsState {
     var state = StoredRowsState()
-    state.apply(try state.update(to: value, encoder: JSONEncoder()))
+    state.apply(try state.update(to: value, encoder: encoder))
     return state
   }
 
@@ -66,12 +72,12 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(state.rows.count == 101)
     var edited = things
     edited[id: 40]?.name = "forty"
-    let update = try state.update(to: edited, encoder: JSONEncoder())
+    let update = try state.update(to: edited, encoder: encoder)
     #expect(update.changes.upserts.map(\.id) == ["40"])
     #expect(update.changes.deletions.isEmpty)
     state.apply(update)
     // The rows are those of the edited value, as if every element had been encoded.
-    #expect(state.rows == (try storedRows(of: edited, encoder: JSONEncoder())))
+    #expect(state.rows == (try storedRows(of: edited, encoder: encoder)))
   }
 
   @Test func changedAndChangedBackWritesNothing() throws {
@@ -79,7 +85,7 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     var edited = things
     edited[id: 7]?.name = "seven"
     edited[id: 7]?.name = "thing 7"
-    #expect(try state.update(to: edited, encoder: JSONEncoder()).changes.isEmpty)
+    #expect(try state.update(to: edited, encoder: encoder).changes.isEmpty)
   }
 
   @Test func insertionsRemovalsAndMovesCompareEveryRow() throws {
@@ -88,15 +94,15 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     changed.remove(id: 3)
     changed.insert(Thing(id: 500, name: "new"), at: 0)
     changed.swapAt(10, 20)
-    let update = try state.update(to: changed, encoder: JSONEncoder())
-    #expect(update.changes == rowChanges(from: state.rows, to: try storedRows(of: changed, encoder: JSONEncoder())))
+    let update = try state.update(to: changed, encoder: encoder)
+    #expect(update.changes == rowChanges(from: state.rows, to: try storedRows(of: changed, encoder: encoder)))
     #expect(update.changes.deletions == ["3"])
     state.apply(update)
-    #expect(state.rows == (try storedRows(of: changed, encoder: JSONEncoder())))
+    #expect(state.rows == (try storedRows(of: changed, encoder: encoder)))
     // And an edit after that finds its row again.
     var edited = changed
     edited[id: 50]?.name = "fifty"
-    #expect(try state.update(to: edited, encoder: JSONEncoder()).changes.upserts.map(\.id) == ["50"])
+    #expect(try state.update(to: edited, encoder: encoder).changes.upserts.map(\.id) == ["50"])
   }
 }
 
@@ -173,6 +179,8 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(json?.contains("typing") == true)
   }
 
+  /// On the main actor, where an app's edits and the changes from other processes both happen.
+  @MainActor
   @Test func editsHeldBackAreNotLostWhenAnotherProcessChangesAnotherElement() async throws {
     let file = try temporaryDatabaseFile()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

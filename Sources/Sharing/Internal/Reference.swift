@@ -89,7 +89,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       .initialValue(initialValue),
       SharedSubscriber(
         callback: { [weak self] result in self?.receive(result) },
-        loading: { [weak self] isLoading in self?.setLoading(isLoading) }
+        onLoading: { [weak self] isLoading in self?.setLoading(isLoading) }
       )
     )
   }
@@ -137,7 +137,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       }
     }
     if let save = persistence?.save {
-      save(newValue, .didSet, SaveContinuation { [weak self] in self?.finishSave($0) })
+      save(newValue, .didSet, SaveContinuation(resuming: { [weak self] in self?.finishSave($0) }))
     }
     return result
   }
@@ -181,7 +181,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     guard let save = persistence?.save else { return }
     let value = lock.withLock { _value }
     let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-      save(value, .userInitiated, SaveContinuation { continuation.resume(returning: $0) })
+      save(value, .userInitiated, SaveContinuation(resuming: { continuation.resume(returning: $0) }))
     }
     finishSave(result)
     if case let .failure(error) = result { throw error }
@@ -311,13 +311,23 @@ final class KeyPathReference<BaseValue, Value>: WritableReference, @unchecked Se
 /// A view of an optional reference's value while it is not nil (`Shared($optional)`); keeps the
 /// last value when it becomes nil, so that a feature holding it does not crash.
 final class UnwrappedReference<Wrapped>: WritableReference, @unchecked Sendable {
-  // @unchecked Sendable: `last` is read and written only under `lock`; the base is Sendable.
-  let base: any WritableReference<Wrapped?>
+  // @unchecked Sendable: `last` is read and written only under `lock`; the bases are Sendable.
+  let base: any ReaderReference<Wrapped?>
+  /// The same base, when it can be written (a `Shared`'s; nil for a `SharedReader`'s, which
+  /// never calls `withLock`).
+  private let writableBase: (any WritableReference<Wrapped?>)?
   private let lock = NSLock()
   private var last: Wrapped
 
   init(base: any WritableReference<Wrapped?>, initial: Wrapped) {
     self.base = base
+    self.writableBase = base
+    self.last = initial
+  }
+
+  init(readOnly base: any ReaderReference<Wrapped?>, initial: Wrapped) {
+    self.base = base
+    self.writableBase = nil
     self.last = initial
   }
 
@@ -337,7 +347,11 @@ final class UnwrappedReference<Wrapped>: WritableReference, @unchecked Sendable 
   var snapshot: Wrapped? { base.snapshot ?? nil }
 
   func withLock<R>(_ body: (inout Wrapped) throws -> R) rethrows -> R {
-    try base.withLock { optional in
+    guard let writableBase else {
+      // Only `Shared` writes, and a `Shared` is only made of a writable base.
+      preconditionFailure("A read-only unwrapped reference was written to")
+    }
+    return try writableBase.withLock { optional in
       var value = optional ?? lock.withLock { last }
       let result = try body(&value)
       if optional != nil { optional = value }
@@ -345,6 +359,24 @@ final class UnwrappedReference<Wrapped>: WritableReference, @unchecked Sendable 
       return result
     }
   }
+}
+
+/// A read-only value computed from another reference's (`$todos.read { $0.filter(\.isDone) }`).
+final class ComputedReference<BaseValue, Value>: ReaderReference, @unchecked Sendable {
+  // @unchecked Sendable: the base is Sendable and `compute` is a `@Sendable` closure.
+  let base: any ReaderReference<BaseValue>
+  let compute: @Sendable (BaseValue) -> Value
+
+  init(base: any ReaderReference<BaseValue>, compute: @escaping @Sendable (BaseValue) -> Value) {
+    self.base = base
+    self.compute = compute
+  }
+
+  var root: any RootReferenceProtocol { base.root }
+  /// A closure has no identity to compare: each computed view is its own.
+  var identity: ReferenceIdentity { ReferenceIdentity(root: ObjectIdentifier(self), path: []) }
+  var value: Value { compute(base.value) }
+  var snapshot: Value? { base.snapshot.map(compute) }
 }
 
 /// Whether two shared values are equal. While a test store compares two views of the same shared

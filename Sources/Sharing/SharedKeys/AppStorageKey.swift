@@ -7,8 +7,9 @@ import Foundation
 /// @Shared(.appStorage("hasSeenOnboarding")) var hasSeenOnboarding = false
 /// ```
 ///
-/// Supported values, as in swift-sharing: `Bool`, `Int`, `Double`, `String`, `URL`, `Data`,
-/// `Date`, `RawRepresentable` with `Int` or `String` raw values, and optionals of these.
+/// Supported values, as in swift-sharing: `Bool`, `Int`, `Double`, `String`, `[String]`, `URL`,
+/// `Data`, `Date`, `RawRepresentable` with `Int` or `String` raw values, `Codable` values (as JSON
+/// data), and optionals of these.
 public struct AppStorageKey<Value: Sendable>: SharedKey {
   let key: String
   let store: UserDefaultsBox
@@ -133,6 +134,31 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, get: { $0.url(forKey: $1) }, set: { $0.set($2.absoluteString, forKey: $1) })
   }
 
+  /// A `[String]` in `UserDefaults` under `key` (`store`: another suite than the standard one).
+  public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
+  where Self == AppStorageKey<[String]> {
+    AppStorageKey(key, store: store, get: { $0.stringArray(forKey: $1) }, set: { $0.set($2, forKey: $1) })
+  }
+
+  /// A `Codable` value in `UserDefaults` under `key`, stored as JSON data (a value that no longer
+  /// decodes reads as absent, so the default is used).
+  @_disfavoredOverload
+  public static func appStorage<Value: Codable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Value> {
+    AppStorageKey(
+      key, store: store,
+      get: { defaults, key in
+        defaults.data(forKey: key).flatMap { try? JSONDecoder().decode(Value.self, from: $0) }
+      },
+      set: { defaults, key, value in
+        // Encoding a `Codable` value that encodes can only fail for values JSON cannot hold
+        // (a non-finite Double): then nothing is written and the old value stays.
+        if let data = try? JSONEncoder().encode(value) { defaults.set(data, forKey: key) }
+      }
+    )
+  }
+
   /// A `UserDefaults` value of a type whose raw value is `Int`, stored as that raw value.
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
@@ -183,6 +209,18 @@ extension SharedReaderKey {
   public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
   where Self == AppStorageKey<URL?> { .optional(.appStorage(key, store: store)) }
 
+  /// An optional `[String]` in `UserDefaults` under `key` (`nil` removes it).
+  public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
+  where Self == AppStorageKey<[String]?> { .optional(.appStorage(key, store: store)) }
+
+  /// An optional `Codable` value in `UserDefaults` under `key`, as JSON data (`nil` removes it).
+  @_disfavoredOverload
+  public static func appStorage<Value: Codable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Value?> {
+    .optional(.appStorage(key, store: store))
+  }
+
   /// An optional `UserDefaults` value of a type whose raw value is `Int` (`nil` removes it).
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
@@ -200,13 +238,25 @@ extension SharedReaderKey {
 
 private enum DefaultAppStorageKey: DependencyKey {
   static var liveValue: UserDefaultsBox { UserDefaultsBox(.standard) }
-  static var testValue: UserDefaultsBox {
-    // A private, empty suite for each test.
-    let suite = "co.composable-architecture.tests.\(UUID().uuidString)"
+  static var testValue: UserDefaultsBox { UserDefaultsBox(.inMemory) }
+}
+
+extension UserDefaults {
+  /// A new, empty suite of defaults of its own, for tests and previews:
+  /// `prepareDependencies { $0.defaultAppStorage = .inMemory }`. Each use is another suite, so
+  /// nothing is shared with the standard defaults or with another test.
+  public static var inMemory: UserDefaults {
+    let suite = "co.composable-architecture.in-memory.\(UUID().uuidString)"
+    // A suite name that is not the app's own always makes defaults.
     let defaults = UserDefaults(suiteName: suite)!
     defaults.removePersistentDomain(forName: suite)
-    return UserDefaultsBox(defaults)
+    return defaults
   }
+}
+
+private enum AppStorageKeyFormatWarningEnabledKey: DependencyKey {
+  static let liveValue = true
+  static let testValue = true
 }
 
 extension DependencyValues {
@@ -214,5 +264,15 @@ extension DependencyValues {
   public var defaultAppStorage: UserDefaults {
     get { self[DefaultAppStorageKey.self].defaults }
     set { self[DefaultAppStorageKey.self] = UserDefaultsBox(newValue) }
+  }
+
+  /// Whether an `.appStorage` key containing `.` or starting with `@` is reported, as
+  /// swift-sharing does. On Apple platforms such keys cannot be observed with key-value
+  /// observation; here every key is observed through `UserDefaults.didChangeNotification`, so
+  /// any key works and none is reported. Set it as there (`prepareDependencies {
+  /// $0.appStorageKeyFormatWarningEnabled = false }`); it changes nothing on Linux.
+  public var appStorageKeyFormatWarningEnabled: Bool {
+    get { self[AppStorageKeyFormatWarningEnabledKey.self] }
+    set { self[AppStorageKeyFormatWarningEnabledKey.self] = newValue }
   }
 }

@@ -61,6 +61,12 @@ public struct FileStorage: Sendable {
     watch: { url, onChange in FileWatcher.watch(url, onChange: onChange) }
   )
 
+  /// An empty file system in memory, for tests and previews, as TCA's SyncUps sets it:
+  /// `prepareDependencies { $0.defaultFileStorage = .inMemory }`. Each use is a new one.
+  public static var inMemory: Self {
+    inMemory(fileSystem: LockIsolated([:]))
+  }
+
   /// A file system in memory, for tests and previews: `fileSystem` holds the files' contents;
   /// writes happen at once, nothing is watched.
   public static func inMemory(fileSystem: LockIsolated<[URL: Data]> = LockIsolated([:])) -> Self {
@@ -148,5 +154,14 @@ extension DependencyValues {
   public var defaultFileStorage: FileStorage {
     get { self[DefaultFileStorageKey.self] }
     set { self[DefaultFileStorageKey.self] = newValue }
+  }
+}
+
+extension FileStorage: Hashable {
+  /// The same storage: `.fileSystem` is equal to itself; each in-memory one only to itself.
+  public static func == (lhs: FileStorage, rhs: FileStorage) -> Bool { lhs.id == rhs.id }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
   }
 }

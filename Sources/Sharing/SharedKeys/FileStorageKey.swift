@@ -17,10 +17,14 @@ extension SharedReaderKey {
   /// * A file that cannot be decoded is never overwritten: it is moved aside to
   ///   `NAME.corrupt-<date>` and the error (``FileStorageError/corruptFile(_:backup:underlying:)``)
   ///   becomes `loadError`; the value starts from its default.
+  ///
+  /// `nil` coders (the default) are a plain `JSONDecoder()` and `JSONEncoder()`.
   public static func fileStorage<Value: Codable>(
-    _ url: URL, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
+    _ url: URL, decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil
   ) -> Self where Self == FileStorageKey<Value> {
-    FileStorageKey(
+    let decoder = decoder ?? JSONDecoder()
+    let encoder = encoder ?? JSONEncoder()
+    return FileStorageKey(
       url: url,
       decode: { try decoder.decode(Value.self, from: $0) },
       encode: { try encoder.encode($0) }

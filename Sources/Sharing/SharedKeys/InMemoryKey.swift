@@ -56,9 +56,16 @@ public struct InMemoryKeyID: Hashable, Sendable {
 
 /// Where `.inMemory` values live: the names are scoped to a storage, and each test gets a new
 /// one, so tests never share in-memory values.
-public final class InMemoryStorage: Sendable {
+public final class InMemoryStorage: Hashable, Sendable {
   /// An empty storage.
   public init() {}
+
+  /// The same storage: two storages are equal only if they are one object.
+  public static func == (lhs: InMemoryStorage, rhs: InMemoryStorage) -> Bool { lhs === rhs }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
 }
 
 private enum DefaultInMemoryStorageKey: DependencyKey {
