@@ -40,11 +40,12 @@ import Testing
   }
 
   @Test func appStorageOfStringArraysCodableValuesAndTheirOptionals() {
-    @Dependency(\.defaultAppStorage) var defaults
-    @Shared(.appStorage("tags")) var tags: [String] = []
-    @Shared(.appStorage("settings")) var settings = Settings()
-    @Shared(.appStorage("lastTags")) var lastTags: [String]?
-    @Shared(.appStorage("savedSettings")) var savedSettings: Settings?
+    // A store of the test's own, given to each key.
+    let defaults = UserDefaults.inMemory
+    @Shared(.appStorage("tags", store: defaults)) var tags: [String] = []
+    @Shared(.appStorage("settings", store: defaults)) var settings = Settings()
+    @Shared(.appStorage("lastTags", store: defaults)) var lastTags: [String]?
+    @Shared(.appStorage("savedSettings", store: defaults)) var savedSettings: Settings?
     $tags.withLock { $0 = ["a", "b"] }
     $settings.withLock { $0.fontSize = 14 }
     $lastTags.withLock { $0 = ["c"] }
@@ -54,11 +55,12 @@ import Testing
     let stored = defaults.data(forKey: "settings").flatMap { try? JSONDecoder().decode(Settings.self, from: $0) }
     #expect(stored == Settings(theme: "light", fontSize: 14))
 
-    // Read back by new keys.
-    @SharedReader(.appStorage("settings")) var reread = Settings()
-    @SharedReader(.appStorage("savedSettings")) var rereadOptional: Settings?
-    #expect(reread.fontSize == 14)
-    #expect(rereadOptional == Settings(theme: "dark", fontSize: 9))
+    // Read back by keys of another name's values set directly in the store.
+    defaults.set(try? JSONEncoder().encode(Settings(theme: "sepia", fontSize: 20)), forKey: "other")
+    @SharedReader(.appStorage("other", store: defaults)) var other = Settings()
+    @SharedReader(.appStorage("missing", store: defaults)) var missing: Settings?
+    #expect(other == Settings(theme: "sepia", fontSize: 20))
+    #expect(missing == nil)
     $savedSettings.withLock { $0 = nil }
     #expect(defaults.object(forKey: "savedSettings") == nil)
   }
