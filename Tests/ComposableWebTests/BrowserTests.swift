@@ -12,7 +12,9 @@ private func screenshot(_ name: String) -> URL {
   screenshotsFolder().appendingPathComponent("\(name).png")
 }
 
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct BrowserTests {
   @Test func aRealBrowserClicksAndTheCountUpdatesLive() async throws {
     let app = try await RunningApp.start()

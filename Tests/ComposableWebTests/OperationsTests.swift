@@ -8,7 +8,9 @@ import Testing
 
 /// What the people who run a server rely on: HEAD, `/healthz`, `/metrics`, bounded memory for
 /// tabs that never connect, and abuse that neither blocks, crashes nor grows the server.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct OperationsTests {
   /// One raw HTTP/1.1 exchange on its own connection: the whole response as text ("" when the
   /// server closed the connection without answering).

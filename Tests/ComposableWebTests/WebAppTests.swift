@@ -10,7 +10,9 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct WebAppTests {
   @Test func theFirstResponseIsTheWholePageWithSafeHeaders() async throws {
     let app = try await RunningApp.start()

@@ -4,7 +4,9 @@ import Testing
 
 /// The built `case-studies` program in a real terminal (tmux): the menu opens each study, the
 /// studies answer their keys (with the live clock and the live fact client), and q quits cleanly.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct EndToEndTests {
   let program = builtProduct("case-studies").path
 

@@ -8,7 +8,9 @@ import Testing
 
 /// The case studies served as `case-studies --web` serves them (a real server on a free port, the
 /// live fact client and clock), in headless Chromium.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct CaseStudiesBrowserTests {
   /// Starts the server in this process, with the live dependencies the command runs with, and
   /// returns its address and the task that runs it (cancelling it stops the server).

@@ -6,7 +6,9 @@ import Testing
 /// The built `standups --web` program on a free port, driven in headless Chromium through
 /// WebDriver as a person would use it, with a second tab watching; then stopped with SIGTERM.
 /// Saves screenshots of the main screens at 375 and 1280 px under `screenshots/`.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct BrowserEndToEndTests {
   let program = builtProduct("standups").path
 

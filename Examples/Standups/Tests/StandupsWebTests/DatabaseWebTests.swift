@@ -8,7 +8,9 @@ import Testing
 /// The built `standups --web` on a SQLite file: the first start imports the JSON data file
 /// before it listens; an `import` and a terminal on the same file show up in it, and what a
 /// browser adds shows up in the terminal.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct DatabaseWebTests {
   let program = builtProduct("standups").path
 

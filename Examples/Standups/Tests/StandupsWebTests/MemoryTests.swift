@@ -6,7 +6,9 @@ import Testing
 /// A crawler or a `curl` loop opens first renders that never connect: the built `standups --web`
 /// keeps each only a short while and a bounded number of them, so its memory stays level while
 /// every request still gets its page.
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct MemoryTests {
   /// The resident memory of process `pid`, in megabytes (Linux's `VmRSS`).
   func residentMegabytes(of pid: String) throws -> Double {

@@ -19,7 +19,9 @@ func port(of url: String) -> Int {
 
 /// A restart always happens with tabs open: SIGTERM stops the built `standups --web` within 5 s
 /// whatever its tabs are doing, closing each open WebSocket with 1001 ("going away").
-@Suite(.serialized)
+// A time limit: a test that hangs (a server or a browser that stops answering) fails with its
+// name instead of holding the whole run until CI gives up. Generous: browser tests queue.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct ShutdownTests {
   /// Sends SIGTERM; returns the exit status and how long the program took to end.
   func terminate(_ run: RecordedRun, in session: TmuxSession) throws -> (status: Int?, seconds: Double) {
