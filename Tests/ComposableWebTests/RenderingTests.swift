@@ -19,6 +19,16 @@ struct RenderingTests {
     #expect(!html.contains("<img"))
   }
 
+  @Test func escapingKeepsEveryOtherCharacterAsItIs() {
+    let text = "Café <b>☕</b> & “quotes” 'x' e\u{301} 👩‍👩‍👧"
+    let page = RenderedView(p(.attribute("title", text)) { text })
+    let escapedText = "Café &lt;b&gt;☕&lt;/b&gt; &amp; “quotes” 'x' e\u{301} 👩‍👩‍👧"
+    let escapedAttribute = "Café &lt;b&gt;☕&lt;/b&gt; &amp; “quotes” &#39;x&#39; e\u{301} 👩‍👩‍👧"
+    #expect(page.root.html == "<p title=\"\(escapedAttribute)\">\(escapedText)</p>")
+    // Nothing to escape: the text as it is.
+    #expect(RenderedView(p { "Plain text, déjà vu" }).root.html == "<p>Plain text, déjà vu</p>")
+  }
+
   @Test func onlyUnsafeRawHTMLWritesMarkup() {
     let page = RenderedView(div { unsafeRawHTML("<b>bold</b>") })
     #expect(page.root.html == "<div><span><b>bold</b></span></div>")

@@ -94,18 +94,22 @@ extension RenderedNode {
   func write(to output: inout String) {
     switch self {
     case let .text(text):
-      output += escapeText(text)
+      appendEscaped(text, quotes: false, to: &output)
     case let .element(tag, attributes, _, children):
-      output += "<\(tag)"
+      output += "<"
+      output += tag
       var raw: String?
       for attribute in attributes {
-        if attribute.name == "data-raw" {
+        if attribute.name.utf8.count == 8, attribute.name == "data-raw" {
           raw = attribute.value
           continue
         }
-        output += " \(attribute.name)"
+        output += " "
+        output += attribute.name
         if !attribute.value.isEmpty {
-          output += "=\"\(escapeAttribute(attribute.value))\""
+          output += "=\""
+          appendEscaped(attribute.value, quotes: true, to: &output)
+          output += "\""
         }
       }
       output += ">"
@@ -116,32 +120,53 @@ extension RenderedNode {
       for child in children {
         child.write(to: &output)
       }
-      output += "</\(tag)>"
+      output += "</"
+      output += tag
+      output += ">"
     }
   }
 }
 
 func escapeText(_ text: String) -> String {
-  escape(text, quotes: false)
+  var escaped = ""
+  appendEscaped(text, quotes: false, to: &escaped)
+  return escaped
 }
 
 func escapeAttribute(_ value: String) -> String {
-  escape(value, quotes: true)
+  var escaped = ""
+  appendEscaped(value, quotes: true, to: &escaped)
+  return escaped
 }
 
-/// `text` with `&`, `<` and `>` (and with `quotes`, `"` and `'`) written as character references.
-private func escape(_ text: String, quotes: Bool) -> String {
-  var escaped = ""
-  escaped.reserveCapacity(text.utf8.count)
-  for character in text {
-    switch character {
-    case "&": escaped += "&amp;"
-    case "<": escaped += "&lt;"
-    case ">": escaped += "&gt;"
-    case "\"" where quotes: escaped += "&quot;"
-    case "'" where quotes: escaped += "&#39;"
-    default: escaped.append(character)
+/// Appends `text` with `&`, `<` and `>` (and with `quotes`, `"` and `'`) written as character
+/// references. Those are all ASCII, so the text is scanned as UTF-8 bytes and copied a run at a
+/// time (the whole text at once when nothing needs escaping, as in most text).
+private func appendEscaped(_ text: String, quotes: Bool, to output: inout String) {
+  let utf8 = text.utf8
+  var runStart = utf8.startIndex
+  var index = runStart
+  while index != utf8.endIndex {
+    let reference: String? =
+      switch utf8[index] {
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "\"") where quotes: "&quot;"
+      case UInt8(ascii: "'") where quotes: "&#39;"
+      default: nil
+      }
+    if let reference {
+      // An ASCII byte is always a whole scalar, so both ends are character boundaries.
+      output += text[runStart..<index]
+      output += reference
+      runStart = utf8.index(after: index)
     }
+    index = utf8.index(after: index)
   }
-  return escaped
+  if runStart == utf8.startIndex {
+    output += text
+  } else {
+    output += text[runStart..<utf8.endIndex]
+  }
 }
