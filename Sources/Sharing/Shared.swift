@@ -89,9 +89,16 @@ public struct Shared<Value> {
     self.init(reference: UnwrappedReference(base: base.reference, initial: initial))
   }
 
-  /// The current value. Reading it registers observation; it cannot be assigned: use `withLock`.
+  /// The current value. Reading it registers observation. Assigning it works, as in
+  /// swift-sharing 2.8, but is deprecated: it is a `withLock` of its own, so `count += 1` reads
+  /// and writes under two locks and can lose another task's change; use `withLock`.
   public var wrappedValue: Value {
-    reference.value
+    get { reference.value }
+    @available(
+      *, deprecated,
+      message: "Use '$shared.withLock' to modify a shared value with exclusive access; when constructing a SwiftUI binding, use 'Binding($shared)'"
+    )
+    nonmutating set { withLock { $0 = newValue } }
   }
 
   /// The `Shared` itself: `$count`. Assigning one (`$count = Shared(.inMemory("other"))`)

@@ -141,3 +141,36 @@ struct Item: Codable, Equatable, Identifiable, Sendable {
     token.cancel()
   }
 }
+
+
+/// What a swift-sharing 2.8 feature writes: assignments to a `@Shared` value.
+protocol AssignsSharedValues {
+  static func assign(_ count: Shared<Int>)
+}
+
+/// The assignments, in a deprecated context so that the setter's deprecation warning (which a
+/// feature's own code gets, as with swift-sharing 2.8) does not fail this package's no-warnings
+/// rule; the test reaches them through the protocol.
+enum SwiftSharing28Feature: AssignsSharedValues {
+  @available(*, deprecated, message: "Uses Shared's deprecated setter on purpose")
+  static func assign(_ count: Shared<Int>) {
+    @Shared var value: Int
+    _value = count
+    value += 1
+    value = value * 10
+  }
+}
+
+@Suite struct DeprecatedSetterTests {
+  func assign(with feature: (some AssignsSharedValues).Type, to count: Shared<Int>) {
+    feature.assign(count)
+  }
+
+  @Test func assigningASharedValueCompilesAndRunsWithLock() {
+    @Shared(.inMemory("assigned")) var count = 0
+    assign(with: SwiftSharing28Feature.self, to: $count)
+    #expect(count == 10)
+    @Shared(.inMemory("assigned")) var again = 0
+    #expect(again == 10)  // every holder of the key sees the assignments
+  }
+}

@@ -56,6 +56,10 @@ extension Store where Action: BindableAction, Action.State == State {
   /// Reads a field, and writing it sends the binding action that sets it, as a SwiftUI binding
   /// to `$store.field` does: `store.title = "Daily"` sends `.binding(.set(\.title, "Daily"))`.
   /// If no `BindingReducer` applies it, a runtime issue says so.
+  ///
+  /// Disfavored, so that a read (`store.title`) takes the read-only subscript: a field whose
+  /// setter is deprecated (a `@Shared` value, as in swift-sharing 2.8) reads without a warning.
+  @_disfavoredOverload
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
@@ -67,7 +71,9 @@ extension Store where Action: BindableAction, Action.State == State {
 extension Store
 where Action: ViewAction, Action.ViewAction: BindableAction, Action.ViewAction.State == State {
   /// Reads a field, and writing it sends the view's binding action that sets it:
-  /// `store.title = "Daily"` sends `.view(.binding(.set(\.title, "Daily")))`.
+  /// `store.title = "Daily"` sends `.view(.binding(.set(\.title, "Daily")))`. Disfavored, as
+  /// above: reads take the read-only subscript.
+  @_disfavoredOverload
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
