@@ -24,6 +24,17 @@ func withTemporaryFolder<R>(_ body: (URL) throws -> R) rethrows -> R {
   return try body(folder)
 }
 
+/// The table of `BenchItem`s, holding `tenThousandItems()`.
+@Sendable func createBenchItems(_ db: Database) throws {
+  try db.create(table: BenchItem.databaseTableName) { table in
+    table.primaryKey("id", .integer)
+    table.column("title", .text).notNull()
+    table.column("notes", .text).notNull()
+    table.column("done", .boolean).notNull()
+  }
+  for item in tenThousandItems() { try item.insert(db) }
+}
+
 func tenThousandItems() -> IdentifiedArrayOf<BenchItem> {
   IdentifiedArray(
     uniqueElements: (0..<10_000).map {
@@ -45,15 +56,7 @@ func elapsedNanoseconds(since start: ContinuousClock.Instant) -> Double {
 func sqliteEditVsUpsert() throws -> (ratio: Double, edit: Double, upsert: Double) {
   try withTemporaryFolder { folder in
     let pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
-    try pool.write { db in
-      try db.create(table: BenchItem.databaseTableName) { table in
-        table.primaryKey("id", .integer)
-        table.column("title", .text).notNull()
-        table.column("notes", .text).notNull()
-        table.column("done", .boolean).notNull()
-      }
-      for item in tenThousandItems() { try item.insert(db) }
-    }
+    try pool.write(createBenchItems)
     // A live context: writes are coalesced as in an app; the flush commits each edit.
     let items = withDependencies { $0.context = .live } operation: {
       Shared(wrappedValue: IdentifiedArrayOf<BenchItem>(), .database("benchItems", database: pool))
@@ -113,15 +116,7 @@ func sqliteFollowVsQuery() async throws -> (ratio: Double, follow: Double, query
   defer { try? FileManager.default.removeItem(at: folder) }
   do {
     let pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
-    try await pool.write { db in
-      try db.create(table: BenchItem.databaseTableName) { table in
-        table.primaryKey("id", .integer)
-        table.column("title", .text).notNull()
-        table.column("notes", .text).notNull()
-        table.column("done", .boolean).notNull()
-      }
-      for item in tenThousandItems() { try item.insert(db) }
-    }
+    try await pool.write(createBenchItems)
     let sql = "SELECT * FROM benchItems ORDER BY id"
     let reader = withDependencies { $0.context = .live } operation: {
       SharedReader(.fetchAll(sql: sql, database: pool)) as SharedReader<[BenchItem]>

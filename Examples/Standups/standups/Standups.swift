@@ -159,13 +159,7 @@ struct Standups: AsyncParsableCommand {
   /// JSON data file beside it is imported. Errors end the program with one line.
   @MainActor
   static func openDatabase(_ database: String?) async throws -> DatabasePool {
-    let path: String
-    if let database {
-      guard case let .sqlite(given) = try parseDatabaseURL(database) else { fatalError() }
-      path = given
-    } else {
-      path = defaultStandupsDatabasePath()
-    }
+    let path = try databasePath(database)
     let isFirstStart = database == nil && !FileManager.default.fileExists(atPath: path)
     let pool: DatabasePool
     do throws(StandupsDatabaseError) {
@@ -355,10 +349,7 @@ struct Import: AsyncParsableCommand {
     let database = standups.database
     let source = absoluteURL(file)
     guard FileManager.default.fileExists(atPath: source.path) else { fail("\(file) does not exist") }
-    let path = database.map { text -> String in
-      guard case let .sqlite(path)? = try? parseDatabaseURL(text) else { fatalError() }
-      return path
-    } ?? defaultStandupsDatabasePath()
+    let path = try databasePath(database)
     let pool: DatabasePool
     do throws(StandupsDatabaseError) {
       pool = try openStandupsDatabase(atPath: path, createFolder: database == nil)
@@ -393,6 +384,14 @@ func parseDatabaseURL(_ text: String) throws -> StandupsDatabaseURL {
   } catch {
     FileHandle.standardError.write(Data("standups: \(error)\n".utf8))
     throw ExitCode(2)
+  }
+}
+
+/// The file of the database `--database` names, or the default one.
+func databasePath(_ database: String?) throws -> String {
+  guard let database else { return defaultStandupsDatabasePath() }
+  switch try parseDatabaseURL(database) {
+  case let .sqlite(path): return path
   }
 }
 
