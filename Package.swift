@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
+    .library(name: "SharingPostgres", targets: ["SharingPostgres"]),
     // The Standups app's features and web pages, for the benchmarks (which serve its pages).
     .library(name: "StandupsWeb", targets: ["StandupsCore", "StandupsWeb"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
@@ -43,6 +44,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     // SQLite, through the system's library (Debian's libsqlite3-dev: Scripts/system-packages).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // PostgreSQL, for SharingPostgres only (an app that does not use it never builds it).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // Only for `swift package generate-documentation` (Scripts/build-docs); no target uses it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
@@ -107,6 +110,23 @@ let package = Package(
       dependencies: ["SharingGRDB", "ComposableArchitecture"]
     ),
     .target(
+      name: "SharingPostgres",
+      dependencies: [
+        "Sharing",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    .testTarget(
+      name: "SharingPostgresTests",
+      dependencies: ["SharingPostgres", "DatabaseTestSupport", "ComposableArchitecture"]
+    ),
+    // Real PostgreSQL and nginx servers for the tests: a cluster made with initdb in a temporary
+    // folder, nginx with a generated configuration, each on a free loopback port.
+    .target(name: "DatabaseTestSupport", dependencies: ["TerminalTestSupport"]),
+    .target(
       name: "ComposableWeb",
       dependencies: [
         "ComposableArchitecture",
@@ -148,6 +168,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture",
         "SharingGRDB",
+        "SharingPostgres",
         .product(name: "Tagged", package: "swift-tagged"),
       ],
       path: "Examples/Standups/StandupsCore"
@@ -183,12 +204,14 @@ let package = Package(
     ),
     .testTarget(
       name: "StandupsWebTests",
-      dependencies: ["StandupsWeb", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport"],
+      dependencies: [
+        "StandupsWeb", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport",
+      ],
       path: "Examples/Standups/Tests/StandupsWebTests"
     ),
     .testTarget(
       name: "StandupsTerminalTests",
-      dependencies: ["StandupsTerminal", "SharingGRDB", "TerminalTestSupport"],
+      dependencies: ["StandupsTerminal", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport"],
       path: "Examples/Standups/Tests/StandupsTerminalTests",
       exclude: ["__Snapshots__"]
     ),

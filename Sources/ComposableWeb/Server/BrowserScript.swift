@@ -170,7 +170,8 @@ let browserScript = #"""
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(scheme + "//" + location.host + "/_cw/socket?session=" + encodeURIComponent(session));
+    socket = new WebSocket(scheme + "//" + location.host + "/_cw/socket?session=" + encodeURIComponent(session)
+      + "&page=" + encodeURIComponent(location.pathname + location.search));
     socket.onopen = () => {
       retryDelay = 100;
       notice.hidden = true;

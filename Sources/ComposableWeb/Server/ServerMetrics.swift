@@ -16,6 +16,8 @@ final class ServerMetrics: Sendable {
   let eventDuration: Metrics.Timer
   let patchBytes: Counter
   let reconnects: Counter
+  /// Tabs started from a socket whose page another process rendered (see `Tabs.adopt`).
+  let adoptedTabs: Counter
   let tabsConnected: Gauge
   let tabsUnconnected: Gauge
   let tabsDisconnected: Gauge
@@ -36,6 +38,7 @@ final class ServerMetrics: Sendable {
     eventDuration = Metrics.Timer(label: "composable_web_event_duration_seconds", factory: factory)
     patchBytes = Counter(label: "composable_web_patch_bytes_total", factory: factory)
     reconnects = Counter(label: "composable_web_reconnects_total", factory: factory)
+    adoptedTabs = Counter(label: "composable_web_adopted_tabs_total", factory: factory)
     tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
     tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
     tabsDisconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "disconnected")], factory: factory)

@@ -141,6 +141,22 @@ final class Tabs {
     return (id, live.rendered.root.html)
   }
 
+  /// Whether this server has the tab `id`.
+  func has(_ id: String) -> Bool { tabs[id] != nil }
+
+  /// Starts a tab whose page another process rendered (behind a load balancer with no sticky
+  /// sessions) or this one rendered before a restart: a new store at the page's `path`, under the
+  /// page's own id, whose first `attach` sends the whole page. Only for a well-formed id (128
+  /// bits, as `open` makes them), never while going away.
+  func adopt(_ id: String, path: String, devtools: Bool) {
+    guard !isGoingAway, tabs[id] == nil, id.utf8.count == 32, id.utf8.allSatisfy({ isHexDigit($0) }),
+      let tab = makeTab(path, devtools: devtools)
+    else { return }
+    tab.mayBeBehind = true
+    tabs[id] = tab
+    metrics.adoptedTabs.increment()
+  }
+
   /// The page at `path` as a first render would show it, without keeping a tab (for `HEAD`).
   func render(_ path: String) -> String? {
     guard let tab = makeTab(path, devtools: false), let live = tab.live else { return nil }
@@ -235,6 +251,11 @@ final class Tabs {
       remove(id)
     }
   }
+}
+
+/// `0`–`9`, `a`–`f` (the session ids `open` makes are lowercase).
+private func isHexDigit(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
 }
 
 extension String {

@@ -261,9 +261,10 @@ public struct WebApp: Sendable {
         return .dontUpgrade
       }
       let session = sessionID(in: request.path ?? "")
+      let page = pageAddress(in: request.path ?? "")
       tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
-        await serveSocket(session: session, inbound: inbound, outbound: outbound, tabs: tabs)
+        await serveSocket(session: session, page: page, inbound: inbound, outbound: outbound, tabs: tabs)
         await tabs.socketEnded()
       }
     }
@@ -295,9 +296,17 @@ public struct WebApp: Sendable {
 
 /// One page's socket, from its handshake to its end: patches out, the page's events in, until
 /// either side ends.
+///
+/// A socket whose tab this process does not have (another process behind the same load balancer
+/// rendered its page, or this one restarted) starts the tab here at the page's address: the app's
+/// state that matters is in its database, so the page carries on where it is.
 private func serveSocket(
-  session: String?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: Tabs
+  session: String?, page: (path: String, devtools: Bool)?, inbound: WebSocketInboundStream,
+  outbound: WebSocketOutboundWriter, tabs: Tabs
 ) async {
+  if let session, let page, await !tabs.has(session) {
+    await tabs.adopt(session, path: page.path, devtools: page.devtools)
+  }
   guard let session, let (messages, connection) = await tabs.attach(session) else {
     if await tabs.isGoingAway {
       try? await outbound.close(.goingAway, reason: "server shutting down")
@@ -361,4 +370,14 @@ func isSameOrigin(_ request: HTTPRequest) -> Bool {
 /// The `session` query parameter of a path like `/_cw/socket?session=…`.
 func sessionID(in path: String) -> String? {
   URLComponents(string: path)?.queryItems?.first { $0.name == "session" }?.value
+}
+
+/// The `page` query parameter of a socket's path (`/_cw/socket?session=…&page=/standups/…`): the
+/// address the page is at, split into its path and whether it asked for `?devtools`.
+func pageAddress(in path: String) -> (path: String, devtools: Bool)? {
+  guard let page = URLComponents(string: path)?.queryItems?.first(where: { $0.name == "page" })?.value,
+    page.hasPrefix("/"), let address = URLComponents(string: page)
+  else { return nil }
+  let devtools = address.queryItems?.contains { $0.name == "devtools" } ?? false
+  return (address.path.isEmpty ? "/" : address.path, devtools)
 }

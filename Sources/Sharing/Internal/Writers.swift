@@ -132,15 +132,16 @@ private enum Decision {
   case waiting
 }
 
-/// Every ``Writers`` alive, so that one call writes what all of them hold back.
-enum PendingWrites {
+/// Every ``Writers`` alive (and every other writer that holds changes back, such as a
+/// PostgreSQL database's), so that one call writes what all of them hold back.
+package enum PendingWrites {
   private static let flushes = LockIsolated<[ObjectIdentifier: @Sendable () -> Void]>([:])
 
-  static func register(_ id: ObjectIdentifier, flush: @escaping @Sendable () -> Void) {
+  package static func register(_ id: ObjectIdentifier, flush: @escaping @Sendable () -> Void) {
     flushes.withValue { $0[id] = flush }
   }
 
-  static func unregister(_ id: ObjectIdentifier) {
+  package static func unregister(_ id: ObjectIdentifier) {
     flushes.withValue { $0[id] = nil }
   }
 

@@ -1,0 +1,369 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import Sharing
+import Synchronization
+
+/// A PostgreSQL database that `@Shared(.database(name, database:))` keeps app state in, shared by
+/// any number of processes.
+///
+/// ```swift
+/// let database = try await PostgresDatabase.connect(
+///   to: PostgresDatabase.Configuration(url: "postgres://app:secret@db.internal/app")
+/// )
+/// @Shared(.database("standups", database: database)) var standups: IdentifiedArrayOf<Standup> = []
+/// ```
+///
+/// `connect` checks the server at once (a wrong address, password or database name is an error
+/// saying which), creates or migrates the library's table, reads every key's rows (so that a
+/// `@Shared` value has its rows from the first line that uses it), and listens for other
+/// processes' changes. It keeps one connection. If the server goes away, the app keeps working on
+/// its last values and keeps every edit; the database reconnects with a backoff (at most 4 s
+/// between tries), writes the edits held back, then reads what other processes changed
+/// meanwhile. An outage is one log line when it starts and one when it ends.
+public final class PostgresDatabase: Sendable {
+  /// Where the server is and who to connect as.
+  public struct Configuration: Sendable, Equatable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    /// How long connecting may take before it is an error (or, after an outage, a failed try).
+    public var connectTimeout: Duration = .seconds(5)
+
+    public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String) {
+      self.host = host
+      self.port = port
+      self.username = username
+      self.password = password
+      self.database = database
+    }
+
+    /// `postgres://user[:password]@host[:port]/database` (or `postgresql://`), percent-encoded
+    /// as usual.
+    public init(url text: String) throws(PostgresDatabaseError) {
+      guard let components = URLComponents(string: text),
+        let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
+      else {
+        throw .invalidURL(redactingPassword(in: text), reason: "expected postgres://user[:password]@host[:port]/database")
+      }
+      guard let host = components.host, !host.isEmpty else {
+        throw .invalidURL(redactingPassword(in: text), reason: "no host")
+      }
+      guard let username = components.user, !username.isEmpty else {
+        throw .invalidURL(redactingPassword(in: text), reason: "no user name")
+      }
+      let database = String(components.path.drop { $0 == "/" })
+      guard !database.isEmpty, !database.contains("/") else {
+        throw .invalidURL(redactingPassword(in: text), reason: "no database name after the host")
+      }
+      self.init(
+        host: host, port: components.port ?? 5432, username: username.removingPercentEncoding ?? username,
+        password: components.password.map { $0.removingPercentEncoding ?? $0 },
+        database: database.removingPercentEncoding ?? database
+      )
+    }
+
+    /// The server and database, never the password: `postgres://user@host:port/database`.
+    public var description: String { "postgres://\(username)@\(host):\(port)/\(database)" }
+
+    /// The server's address, as errors name it.
+    public var address: String { "\(host):\(port)" }
+
+    var connectionConfiguration: PostgresConnection.Configuration {
+      var configuration = PostgresConnection.Configuration(
+        host: host, port: port, username: username, password: password, database: database, tls: .disable
+      )
+      configuration.options.connectTimeout = .nanoseconds(
+        connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000
+      )
+      return configuration
+    }
+  }
+
+  public let configuration: Configuration
+  let logger: Logger
+  private let state = Mutex(State())
+
+  private struct State {
+    var connection: PostgresConnection?
+    var backendPID = 0
+    var waitingForConnection: [CheckedContinuation<Void, Never>] = []
+    var tables: [String: PostgresTable] = [:]
+    var maintenance: Task<Void, Never>?
+    var isClosed = false
+  }
+
+  private init(configuration: Configuration, logger: Logger) {
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Connects to the server (an error says in one line what went wrong: unreachable, wrong
+  /// password, no such database), creates or migrates the library's table, reads every row, and
+  /// from then on follows other processes' changes and survives outages.
+  public static func connect(
+    to configuration: Configuration, logger: Logger = Logger(label: "SharingPostgres")
+  ) async throws(PostgresDatabaseError) -> PostgresDatabase {
+    let database = PostgresDatabase(configuration: configuration, logger: logger)
+    let connection: PostgresConnection
+    do {
+      connection = try await database.open()
+    } catch {
+      throw PostgresDatabaseError(connecting: configuration, error: error)
+    }
+    do {
+      try await PostgresRows.migrate(connection, logger: logger)
+      let rows = try await PostgresRows.allRows(connection, logger: logger)
+      database.state.withLock { state in
+        for (key, entries) in rows {
+          state.tables[key] = PostgresTable(name: key, database: database, entries: entries)
+        }
+      }
+    } catch {
+      try? await connection.close()
+      throw .failed(configuration.address, reason: String(reflecting: error))
+    }
+    database.startMaintaining(connection)
+    PendingWrites.register(ObjectIdentifier(database)) { [weak database] in database?.flush(timeout: .seconds(3)) }
+    return database
+  }
+
+  deinit {
+    PendingWrites.unregister(ObjectIdentifier(self))
+  }
+
+  /// Writes what is held back, stops following changes and closes the connection.
+  public func close() async {
+    flush(timeout: .seconds(3))
+    let (maintenance, connection) = state.withLock { state in
+      state.isClosed = true
+      defer { state.connection = nil }
+      return (state.maintenance, state.connection)
+    }
+    maintenance?.cancel()
+    try? await connection?.close()
+    await maintenance?.value
+    let waiting = state.withLock { state in
+      defer { state.waitingForConnection = [] }
+      return state.waitingForConnection
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Writes every key's held-back edits now, waiting at most `timeout` (the server may be away).
+  public func flush(timeout: Duration = .seconds(3)) {
+    let tables = state.withLock { Array($0.tables.values) }
+    let deadline = ContinuousClock.now + timeout
+    for table in tables { table.flush(until: deadline) }
+  }
+
+  /// The table of the key `name` (made the first time it is asked for).
+  func table(named name: String) -> PostgresTable {
+    state.withLock { state in
+      if let table = state.tables[name] { return table }
+      let table = PostgresTable(name: name, database: self, entries: [])
+      state.tables[name] = table
+      return table
+    }
+  }
+
+  /// The connection, if the server is there now.
+  var connection: PostgresConnection? { state.withLock { $0.connection } }
+
+  /// Returns once the server is there (at once if it is), or the database was closed.
+  func connected() async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        guard state.connection == nil, !state.isClosed else { return true }
+        state.waitingForConnection.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// The connection failed under a query: the maintenance task notices too, and reconnects.
+  func lost(_ connection: PostgresConnection) {
+    state.withLock { state in
+      if state.connection === connection { state.connection = nil }
+    }
+  }
+
+  var isClosed: Bool { state.withLock { $0.isClosed } }
+
+  private func open() async throws -> PostgresConnection {
+    try await PostgresConnection.connect(
+      configuration: configuration.connectionConfiguration, id: 1, logger: logger
+    )
+  }
+
+  private func startMaintaining(_ first: PostgresConnection) {
+    let task = Task { [weak self] in
+      var connection = first
+      while let self, !self.isClosed {
+        await self.follow(connection)
+        guard !self.isClosed, let next = await self.reconnect() else { return }
+        connection = next
+      }
+    }
+    state.withLock { $0.maintenance = task }
+  }
+
+  /// Listens on `connection` until it closes: every notification of another process tells its
+  /// key's table which rows to read again. Once listening, each table catches up with what
+  /// changed before (after an outage, or since `connect` read the rows).
+  private func follow(_ connection: PostgresConnection) async {
+    let closed = connection.closeFuture
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try? await closed.get()
+      }
+      group.addTask { [self] in
+        try? await connection.listen(on: PostgresRows.channel) { notifications in
+          if let pid = try? await PostgresRows.backendPID(connection, logger: logger) {
+            state.withLock { $0.backendPID = pid }
+          }
+          let waiting = state.withLock { state in
+            state.connection = connection
+            defer { state.waitingForConnection = [] }
+            return state.waitingForConnection
+          }
+          for continuation in waiting { continuation.resume() }
+          await catchUp(connection)
+          for try await notification in notifications {
+            receive(notification.payload)
+          }
+        }
+      }
+      await group.next()
+      group.cancelAll()
+    }
+    state.withLock { state in
+      if state.connection === connection { state.connection = nil }
+    }
+    try? await connection.close()
+  }
+
+  /// Tries again and again (waiting 0.25 s, then twice as long each time, at most 4 s) until the
+  /// server answers; logs once when the outage starts and once when it ends.
+  private func reconnect() async -> PostgresConnection? {
+    let start = ContinuousClock.now
+    logger.warning(
+      "PostgreSQL at \(configuration.address) is unreachable: keeping every change in memory and reconnecting"
+    )
+    var delay = Duration.milliseconds(250)
+    while !isClosed {
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        return nil
+      }
+      if let connection = try? await open() {
+        do {
+          try await PostgresRows.migrate(connection, logger: logger)
+        } catch {
+          try? await connection.close()
+          continue
+        }
+        let seconds = (ContinuousClock.now - start).components.seconds
+        logger.notice("PostgreSQL at \(configuration.address) is back after \(seconds) s: writing the changes kept meanwhile")
+        return connection
+      }
+      delay = min(delay * 2, .seconds(4))
+    }
+    return nil
+  }
+
+  /// After an outage: every key's rows are checked again (keys new to this process too).
+  private func catchUp(_ connection: PostgresConnection) async {
+    let keys = (try? await PostgresRows.keys(connection, logger: logger)) ?? []
+    for key in keys { _ = table(named: key) }
+    for table in state.withLock({ Array($0.tables.values) }) {
+      table.markStale(ids: nil)
+    }
+  }
+
+  private func receive(_ payload: String) {
+    guard let notification = try? JSONDecoder().decode(PostgresRows.Notification.self, from: Data(payload.utf8)) else {
+      logger.debug("Ignored a notification that is not the library's: \(payload.prefix(80))")
+      return
+    }
+    guard notification.pid != state.withLock({ $0.backendPID }) else { return }
+    table(named: notification.key).markStale(ids: notification.ids)
+  }
+}
+
+/// Why a PostgreSQL database cannot be used; each is one line, without the password.
+public enum PostgresDatabaseError: Error, Equatable, CustomStringConvertible {
+  case invalidURL(String, reason: String)
+  case unreachable(String, reason: String)
+  case wrongPassword(String, user: String)
+  case passwordRequired(String, user: String)
+  case noSuchUser(String, user: String)
+  case noSuchDatabase(String, database: String)
+  case failed(String, reason: String)
+
+  init(connecting configuration: PostgresDatabase.Configuration, error: any Error) {
+    let address = configuration.address
+    guard let error = error as? PSQLError else {
+      self = .unreachable(address, reason: "\(error)")
+      return
+    }
+    switch error.code {
+    case .server:
+      let state = error.serverInfo?[.sqlState]
+      let message = error.serverInfo?[.message] ?? "refused"
+      switch state {
+      case "28P01": self = .wrongPassword(address, user: configuration.username)
+      case "3D000": self = .noSuchDatabase(address, database: configuration.database)
+      case "28000" where message.contains("does not exist"):
+        self = .noSuchUser(address, user: configuration.username)
+      default: self = .failed(address, reason: message)
+      }
+    case .authMechanismRequiresPassword:
+      self = .passwordRequired(address, user: configuration.username)
+    case .connectionError:
+      self = .unreachable(address, reason: describeConnectionFailure(error.underlying))
+    default:
+      self = .unreachable(address, reason: "\(error.code)")
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case let .invalidURL(url, reason): "\(url) is not a PostgreSQL URL: \(reason)"
+    case let .unreachable(address, reason): "cannot reach PostgreSQL at \(address): \(reason)"
+    case let .wrongPassword(address, user): "PostgreSQL at \(address) refused the password of user \"\(user)\""
+    case let .passwordRequired(address, user):
+      "PostgreSQL at \(address) asks for a password for user \"\(user)\"; put it in the URL: postgres://\(user):PASSWORD@…"
+    case let .noSuchUser(address, user): "PostgreSQL at \(address) has no user \"\(user)\""
+    case let .noSuchDatabase(address, database): "PostgreSQL at \(address) has no database \"\(database)\""
+    case let .failed(address, reason): "PostgreSQL at \(address): \(reason)"
+    }
+  }
+}
+
+/// What a failed connection attempt says, in a few words.
+private func describeConnectionFailure(_ error: (any Error)?) -> String {
+  guard let error else { return "no connection" }
+  let text = "\(error)"
+  if text.contains("connectTimeout") || text.contains("TimeOut") || text.contains("timeout") {
+    return "no answer within the connection timeout"
+  }
+  if text.lowercased().contains("refused") { return "connection refused" }
+  if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
+    return "\(first.error)"
+  }
+  return text
+}
+
+/// `text` with the password of a `scheme://user:password@host` URL replaced by `***`.
+func redactingPassword(in text: String) -> String {
+  guard let schemeEnd = text.range(of: "://"), let at = text[schemeEnd.upperBound...].lastIndex(of: "@"),
+    let colon = text[schemeEnd.upperBound..<at].firstIndex(of: ":")
+  else { return text }
+  return text[..<text.index(after: colon)] + "***" + text[at...]
+}

@@ -1,0 +1,209 @@
+import ComposableArchitecture
+import DatabaseTestSupport
+import Foundation
+import Logging
+import SharingPostgres
+import Synchronization
+import Testing
+
+private struct Item: Codable, Equatable, Identifiable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// The database-backed `@Shared` key on a real PostgreSQL server (a cluster made for each test):
+/// two `PostgresDatabase`s stand for two processes, each with its own connection.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct PostgresKeyTests {
+  /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
+  func eventually(seconds: Double = 3, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+      if try condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try condition()
+  }
+
+  func connect(_ server: PostgresServer, logger: Logger = Logger(label: "test")) async throws -> PostgresDatabase {
+    try await PostgresDatabase.connect(to: PostgresDatabase.Configuration(url: server.url), logger: logger)
+  }
+
+  @Test func aChangeInOneProcessReachesTheOtherAndWritesOnlyItsRow() async throws {
+    let server = try PostgresServer()
+    let first = try await connect(server)
+    let second = try await connect(server)
+    @Shared(.database("items", database: first)) var items: IdentifiedArrayOf<Item> = []
+    @Shared(.database("items", database: second)) var seen: IdentifiedArrayOf<Item> = []
+
+    $items.withLock { $0 = IdentifiedArray(uniqueElements: (1...100).map { Item(id: $0, title: "Item \($0)") }) }
+    #expect(await eventually { seen.count == 100 })
+    // One row per element and a header row; the library made its table.
+    #expect(try server.psql("SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "101\n")
+    let before = try server.psql("SELECT id, version FROM sharing_rows WHERE key = 'items' ORDER BY id")
+
+    $items.withLock { $0[id: 42]?.title = "Answer" }
+    #expect(await eventually { seen[id: 42]?.title == "Answer" })
+    let after = try server.psql("SELECT id, version FROM sharing_rows WHERE key = 'items' ORDER BY id")
+    let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
+    #expect(changed.map(\.1) .count == 1)
+    #expect(changed.first?.1.hasPrefix("42|") == true)
+    #expect(try server.psql("SELECT json FROM sharing_rows WHERE key = 'items' AND id = '42'") == #"{"id":42,"title":"Answer"}"# + "\n")
+
+    // A removal travels too, and so does a process that starts later: it reads what is there.
+    $items.withLock { _ = $0.remove(id: 1) }
+    #expect(await eventually { seen[id: 1] == nil && seen.count == 99 })
+    let third = try await connect(server)
+    @Shared(.database("items", database: third)) var late: IdentifiedArrayOf<Item> = []
+    #expect(late.count == 99 && late[id: 42]?.title == "Answer")
+    #expect(late.elements == items.elements)
+
+    await first.close()
+    await second.close()
+    await third.close()
+  }
+
+  @Test func differentElementsEditedByTwoProcessesAreBothKept() async throws {
+    let server = try PostgresServer()
+    let first = try await connect(server)
+    let second = try await connect(server)
+    @Shared(.database("items", database: first)) var a: IdentifiedArrayOf<Item> = []
+    @Shared(.database("items", database: second)) var b: IdentifiedArrayOf<Item> = []
+    $a.withLock { $0 = [Item(id: 1, title: "one"), Item(id: 2, title: "two")] }
+    #expect(await eventually { b.count == 2 })
+
+    // At the same moment, each edits another element.
+    $a.withLock { $0[id: 1]?.title = "one, edited by a" }
+    $b.withLock { $0[id: 2]?.title = "two, edited by b" }
+    #expect(await eventually { a[id: 2]?.title == "two, edited by b" && b[id: 1]?.title == "one, edited by a" })
+    #expect(a.elements == b.elements)
+    #expect(try server.psql("SELECT json FROM sharing_rows WHERE key = 'items' AND id <> '' ORDER BY id") == """
+      {"id":1,"title":"one, edited by a"}
+      {"id":2,"title":"two, edited by b"}
+
+      """)
+    // Any other Codable value is one row.
+    @Shared(.database("settings", database: first)) var settings = ["theme": "dark"]
+    $settings.withLock { $0["theme"] = "light" }
+    #expect(try await eventually { try server.psql("SELECT json FROM sharing_rows WHERE key = 'settings'") == #"{"theme":"light"}"# + "\n" })
+    await first.close()
+    await second.close()
+  }
+
+  @Test func anOutageKeepsEditsAndWritesThemWhenTheServerIsBack() async throws {
+    let server = try PostgresServer()
+    let lines = LogLines()
+    let first = try await connect(server, logger: Logger(label: "first") { _ in lines })
+    let second = try await connect(server)
+    @Shared(.database("items", database: first)) var items: IdentifiedArrayOf<Item> = []
+    @Shared(.database("items", database: second)) var seen: IdentifiedArrayOf<Item> = []
+    $items.withLock { $0.append(Item(id: 1, title: "before")) }
+    #expect(await eventually { seen.count == 1 })
+
+    try server.stop()
+    // The app keeps running on its value and keeps every edit.
+    $items.withLock { $0.append(Item(id: 2, title: "during the outage")) }
+    try await Task.sleep(for: .seconds(3))
+    #expect(items.count == 2)
+    try server.start()
+    let back = ContinuousClock.now
+    #expect(
+      try await eventually(seconds: 5) {
+        try server.psql("SELECT json FROM sharing_rows WHERE key = 'items' AND id = '2'") == #"{"id":2,"title":"during the outage"}"# + "\n"
+      }
+    )
+    #expect(ContinuousClock.now - back < .seconds(5))
+    // The other process catches up once it is back too.
+    #expect(await eventually(seconds: 5) { seen[id: 2]?.title == "during the outage" })
+    // One line when the outage starts and one when it ends, not one per try.
+    let logged = lines.messages
+    #expect(logged.count { $0.contains("is unreachable") } == 1, "\(logged)")
+    #expect(logged.count { $0.contains("is back after") } == 1, "\(logged)")
+    #expect(!logged.joined().contains(server.password))
+    await first.close()
+    await second.close()
+  }
+
+  @Test func changesOtherProcessesMadeDuringAnOutageArriveAfterIt() async throws {
+    let server = try PostgresServer()
+    let first = try await connect(server)
+    @Shared(.database("items", database: first)) var items: IdentifiedArrayOf<Item> = []
+    $items.withLock { $0 = [Item(id: 1, title: "one"), Item(id: 2, title: "two")] }
+    #expect(try await eventually { try server.psql("SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "3\n" })
+    // first's connection is cut; meanwhile another writer changes a row.
+    try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'app'")
+    try server.psql(
+      "UPDATE sharing_rows SET json = '{\"id\":2,\"title\":\"changed elsewhere\"}', version = nextval('sharing_rows_version') WHERE key = 'items' AND id = '2'"
+    )
+    #expect(await eventually(seconds: 8) { items[id: 2]?.title == "changed elsewhere" })
+    #expect(items[id: 1]?.title == "one")
+    await first.close()
+  }
+
+  @Test func aFlushWritesWhatIsHeldBack() async throws {
+    let server = try PostgresServer()
+    let database = try await connect(server)
+    // Live: the first change is written at once, the next ones at most once a second.
+    let items = withDependencies {
+      $0.context = .live
+    } operation: {
+      Shared<IdentifiedArrayOf<Item>>(wrappedValue: [], .database("items", database: database))
+    }
+    items.withLock { $0.append(Item(id: 1, title: "first")) }
+    #expect(try await eventually { try server.psql("SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "2\n" })
+    items.withLock { $0.append(Item(id: 2, title: "second")) }
+    items.withLock { $0[id: 2]?.title = "second, edited" }
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(try server.psql("SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "2\n")
+    flushPendingWrites()
+    #expect(try server.psql("SELECT json FROM sharing_rows WHERE key = 'items' AND id = '2'") == #"{"id":2,"title":"second, edited"}"# + "\n")
+    await database.close()
+  }
+
+  @Test func connectionErrorsSayWhatIsWrongWithoutThePassword() async throws {
+    let server = try PostgresServer()
+    func error(_ url: String) async -> String {
+      do {
+        let database = try await PostgresDatabase.connect(to: PostgresDatabase.Configuration(url: url))
+        await database.close()
+        return "connected"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      await error("postgres://app:wrong@127.0.0.1:\(server.port)/app")
+        == "PostgreSQL at 127.0.0.1:\(server.port) refused the password of user \"app\""
+    )
+    #expect(
+      await error("postgres://app:secret@127.0.0.1:\(server.port)/missing")
+        == "PostgreSQL at 127.0.0.1:\(server.port) has no database \"missing\""
+    )
+    let closed = try freeLoopbackPort()
+    let start = ContinuousClock.now
+    #expect(await error("postgres://app:secret@127.0.0.1:\(closed)/app") == "cannot reach PostgreSQL at 127.0.0.1:\(closed): connection refused")
+    #expect(ContinuousClock.now - start < .seconds(10))
+    #expect(
+      await error("postgres://app:secret@127.0.0.1") == "postgres://app:***@127.0.0.1 is not a PostgreSQL URL: no database name after the host"
+    )
+  }
+}
+
+/// Collects log messages (a test's log handler).
+final class LogLines: LogHandler, @unchecked Sendable {
+  // @unchecked Sendable: `lines` is behind a Mutex; the LogHandler properties are set once.
+  private let lines = Mutex<[String]>([])
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  var messages: [String] { lines.withLock { $0 } }
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    lines.withLock { $0.append("\(event.level): \(event.message)") }
+  }
+}
