@@ -121,11 +121,11 @@ let package = Package(
     ),
     .testTarget(
       name: "SharingPostgresTests",
-      dependencies: ["SharingPostgres", "DatabaseTestSupport", "ComposableArchitecture"]
+      dependencies: ["SharingPostgres", "DatabaseTestSupport", "ComposableWebTestSupport", "ComposableArchitecture"]
     ),
     // Real PostgreSQL and nginx servers for the tests: a cluster made with initdb in a temporary
     // folder, nginx with a generated configuration, each on a free loopback port.
-    .target(name: "DatabaseTestSupport", dependencies: ["TerminalTestSupport"]),
+    .target(name: "DatabaseTestSupport", dependencies: ["ComposableWebTestSupport", "TerminalTestSupport"]),
     .target(
       name: "ComposableWeb",
       dependencies: [

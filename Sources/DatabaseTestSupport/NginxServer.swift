@@ -1,3 +1,4 @@
+import ComposableWebTestSupport
 import Foundation
 
 #if canImport(Glibc)

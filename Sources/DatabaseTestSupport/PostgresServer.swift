@@ -1,3 +1,4 @@
+import ComposableWebTestSupport
 import Foundation
 import TerminalTestSupport
 
@@ -115,26 +116,6 @@ public final class PostgresServer: @unchecked Sendable {
 public struct TestServerError: Error, CustomStringConvertible {
   public let description: String
   public init(_ description: String) { self.description = description }
-}
-
-/// A port nothing listens on now, on 127.0.0.1.
-public func freeLoopbackPort() throws -> Int {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard descriptor >= 0 else { throw TestServerError("socket() failed") }
-  defer { close(descriptor) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = 0
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let bound = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-  }
-  guard bound == 0 else { throw TestServerError("bind() failed") }
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  _ = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-  }
-  return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// Runs a program to its end; returns its output, or throws with it when it fails.

@@ -269,7 +269,7 @@ public final class PostgresDatabase: Sendable {
           continue
         }
         let seconds = (ContinuousClock.now - start).components.seconds
-        logger.notice("PostgreSQL at \(configuration.address) is back after \(seconds) s: writing the changes kept meanwhile")
+        logger.notice("PostgreSQL at \(configuration.address) is back after \(seconds) s")
         return connection
       }
       delay = min(delay * 2, .seconds(4))
@@ -292,6 +292,7 @@ public final class PostgresDatabase: Sendable {
       return
     }
     guard notification.pid != state.withLock({ $0.backendPID }) else { return }
+    logger.debug("\(notification.key.debugDescription): \(notification.ids.map { "\($0.count) rows" } ?? "some rows") changed by another process")
     table(named: notification.key).markStale(ids: notification.ids)
   }
 }
@@ -360,8 +361,9 @@ private func describeConnectionFailure(_ error: (any Error)?) -> String {
   return text
 }
 
-/// `text` with the password of a `scheme://user:password@host` URL replaced by `***`.
-func redactingPassword(in text: String) -> String {
+/// `text` with the password of a `scheme://user:password@host` URL replaced by `***`, for
+/// messages and logs.
+public func redactingPassword(in text: String) -> String {
   guard let schemeEnd = text.range(of: "://"), let at = text[schemeEnd.upperBound...].lastIndex(of: "@"),
     let colon = text[schemeEnd.upperBound..<at].firstIndex(of: ":")
   else { return text }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableWebTestSupport
 import DatabaseTestSupport
 import Foundation
 import Logging
@@ -205,5 +206,26 @@ final class LogLines: LogHandler, @unchecked Sendable {
 
   func log(event: LogEvent) {
     lines.withLock { $0.append("\(event.level): \(event.message)") }
+  }
+}
+
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct PostgresObservationTests {
+  @Test func anObserverHearsAnotherProcesssChange() async throws {
+    let server = try PostgresServer()
+    let first = try await PostgresDatabase.connect(to: PostgresDatabase.Configuration(url: server.url))
+    let second = try await PostgresDatabase.connect(to: PostgresDatabase.Configuration(url: server.url))
+    @Shared(.database("items", database: first)) var items: IdentifiedArrayOf<Item> = []
+    @Shared(.database("items", database: second)) var seen: IdentifiedArrayOf<Item> = []
+    var counts: [Int] = []
+    let token = observe { counts.append(seen.count) }
+    $items.withLock { $0.append(Item(id: 1, title: "one")) }
+    let deadline = ContinuousClock.now + .seconds(3)
+    while counts.last != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(counts == [0, 1])
+    token.cancel()
+    await first.close()
+    await second.close()
   }
 }

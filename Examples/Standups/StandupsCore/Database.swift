@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import SharingGRDB
+import SharingPostgres
 
 #if canImport(Glibc)
   import Glibc
@@ -15,11 +16,13 @@ public struct StandupsKey: SharedKey {
   enum Storage: Sendable {
     case file(FileStorageKey<IdentifiedArrayOf<Standup>>)
     case database(DatabaseKey<IdentifiedArrayOf<Standup>>)
+    case postgres(PostgresKey<IdentifiedArrayOf<Standup>>)
   }
 
   public enum ID: Hashable, Sendable {
     case file(FileStorageKeyID)
     case database(DatabaseKeyID)
+    case postgres(PostgresKeyID)
   }
 
   let storage: Storage
@@ -28,6 +31,7 @@ public struct StandupsKey: SharedKey {
     switch storage {
     case let .file(key): .file(key.id)
     case let .database(key): .database(key.id)
+    case let .postgres(key): .postgres(key.id)
     }
   }
 
@@ -37,6 +41,7 @@ public struct StandupsKey: SharedKey {
     switch storage {
     case let .file(key): key.load(context: context, continuation: continuation)
     case let .database(key): key.load(context: context, continuation: continuation)
+    case let .postgres(key): key.load(context: context, continuation: continuation)
     }
   }
 
@@ -46,6 +51,7 @@ public struct StandupsKey: SharedKey {
     switch storage {
     case let .file(key): key.subscribe(context: context, subscriber: subscriber)
     case let .database(key): key.subscribe(context: context, subscriber: subscriber)
+    case let .postgres(key): key.subscribe(context: context, subscriber: subscriber)
     }
   }
 
@@ -53,6 +59,7 @@ public struct StandupsKey: SharedKey {
     switch storage {
     case let .file(key): key.save(value, context: context, continuation: continuation)
     case let .database(key): key.save(value, context: context, continuation: continuation)
+    case let .postgres(key): key.save(value, context: context, continuation: continuation)
     }
   }
 }
@@ -62,6 +69,7 @@ extension StandupsKey: CustomStringConvertible {
     switch storage {
     case let .file(key): "\(key)"
     case let .database(key): "\(key)"
+    case let .postgres(key): "\(key)"
     }
   }
 }
@@ -71,46 +79,70 @@ extension SharedKey where Self == StandupsKey.Default {
   /// app sets it), otherwise in the JSON file of `@Dependency(\.standupsURL)` (`--data`, and tests).
   public static var standups: Self {
     @Dependency(\.standupsDatabase) var database
-    if let database {
+    switch database {
+    case let .sqlite(database):
       return Self[StandupsKey(storage: .database(.database("standups", database: database))), default: []]
+    case let .postgres(database):
+      return Self[StandupsKey(storage: .postgres(.database("standups", database: database))), default: []]
+    case nil:
+      @Dependency(\.standupsURL) var url
+      return Self[
+        StandupsKey(storage: .file(.fileStorage(url, decoder: .standups, encoder: .standups))), default: []
+      ]
     }
-    @Dependency(\.standupsURL) var url
-    return Self[
-      StandupsKey(storage: .file(.fileStorage(url, decoder: .standups, encoder: .standups))), default: []
-    ]
   }
 }
 
+/// The database the standups are kept in.
+public enum StandupsDatabase: Sendable {
+  /// A SQLite file, shared by the processes of one machine.
+  case sqlite(any DatabaseWriter)
+  /// A PostgreSQL database, shared by any number of processes on any number of machines.
+  case postgres(PostgresDatabase)
+}
+
 private enum StandupsDatabaseKey: DependencyKey {
-  static var liveValue: (any DatabaseWriter)? { nil }
-  static var testValue: (any DatabaseWriter)? { nil }
+  static var liveValue: StandupsDatabase? { nil }
+  static var testValue: StandupsDatabase? { nil }
 }
 
 extension DependencyValues {
   /// The database of the standups; nil keeps them in the JSON file at ``standupsURL``.
-  public var standupsDatabase: (any DatabaseWriter)? {
+  public var standupsDatabase: StandupsDatabase? {
     get { self[StandupsDatabaseKey.self] }
     set { self[StandupsDatabaseKey.self] = newValue }
   }
 }
 
-/// A database as `--database` names it: `PATH.sqlite`, `PATH.db` or `sqlite:PATH`.
+/// A database as `--database` names it: `PATH.sqlite`, `PATH.db`, `sqlite:PATH` or
+/// `postgres://user[:password]@host[:port]/db`.
 public enum StandupsDatabaseURL: Equatable, Sendable {
   case sqlite(path: String)
+  case postgres(PostgresDatabase.Configuration)
 
   /// Reads `text`; throws a one-line error for a scheme it does not know or a path that does
-  /// not say it is a database.
+  /// not say it is a database (never showing a password the text holds).
   public init(parsing text: String) throws(StandupsDatabaseError) {
     if let separator = text.range(of: "://") {
-      let scheme = String(text[..<separator.lowerBound])
-      guard scheme.lowercased() == "sqlite" else { throw .unknownScheme(scheme, url: text) }
-      self = try .sqlite(path: Self.path(String(text[separator.upperBound...]), url: text))
+      let scheme = String(text[..<separator.lowerBound]).lowercased()
+      switch scheme {
+      case "sqlite":
+        self = try .sqlite(path: Self.path(String(text[separator.upperBound...]), url: text))
+      case "postgres", "postgresql":
+        do {
+          self = .postgres(try PostgresDatabase.Configuration(url: text))
+        } catch {
+          throw .invalidPostgresURL(error.description)
+        }
+      default:
+        throw .unknownScheme(String(text[..<separator.lowerBound]), url: redactingPassword(in: text))
+      }
     } else if text.lowercased().hasPrefix("sqlite:") {
       self = try .sqlite(path: Self.path(String(text.dropFirst("sqlite:".count)), url: text))
     } else if text.hasSuffix(".sqlite") || text.hasSuffix(".db") {
       self = .sqlite(path: text)
     } else if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }), !text[..<colon].isEmpty {
-      throw .unknownScheme(String(text[..<colon]), url: text)
+      throw .unknownScheme(String(text[..<colon]), url: redactingPassword(in: text))
     } else {
       throw .notADatabaseURL(text)
     }
@@ -127,6 +159,7 @@ public enum StandupsDatabaseURL: Equatable, Sendable {
 public enum StandupsDatabaseError: Error, Equatable, CustomStringConvertible {
   case unknownScheme(String, url: String)
   case notADatabaseURL(String)
+  case invalidPostgresURL(String)
   case notSQLite(path: String)
   case missingFolder(path: String, folder: String)
   case readOnly(path: String, what: String)
@@ -135,9 +168,11 @@ public enum StandupsDatabaseError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .unknownScheme(scheme, url):
-      "--database \(url): unknown scheme \"\(scheme)\"; use PATH.sqlite, PATH.db or sqlite:PATH"
+      "--database \(url): unknown scheme \"\(scheme)\"; use PATH.sqlite, PATH.db, sqlite:PATH or postgres://user[:password]@host[:port]/db"
     case let .notADatabaseURL(url):
-      "--database \(url): not a database; use PATH.sqlite, PATH.db or sqlite:PATH"
+      "--database \(url): not a database; use PATH.sqlite, PATH.db, sqlite:PATH or postgres://user[:password]@host[:port]/db"
+    case let .invalidPostgresURL(reason):
+      "--database \(reason)"
     case let .notSQLite(path):
       "\(path) is not a SQLite database; it was left as it is (choose another file with --database)"
     case let .missingFolder(path, folder):
@@ -216,7 +251,7 @@ public struct StandupsImport: Equatable, Sendable {
 /// a standup whose id the database already has is left as it is there, so importing the same
 /// file again changes nothing. Written before it returns.
 @MainActor
-public func importStandups(from file: URL, into database: any DatabaseWriter) async throws -> StandupsImport {
+public func importStandups(from file: URL, into database: StandupsDatabase) async throws -> StandupsImport {
   let standups = try JSONDecoder.standups.decode(IdentifiedArrayOf<Standup>.self, from: Data(contentsOf: file))
   let shared = withDependencies {
     $0.standupsDatabase = database

@@ -4,6 +4,7 @@ import ComposableTerminal
 import Foundation
 import Logging
 import SharingGRDB
+import SharingPostgres
 import StandupsCore
 import StandupsTerminal
 import ComposableWeb
@@ -34,7 +35,11 @@ struct Standups: AsyncParsableCommand {
       processes (a terminal and --web, or two --web) can use it at once and see
       each other's changes within a second. On the first start, a standups.json
       beside it (the data file of earlier versions) is imported once and left as
-      it was. --database picks another file; --data PATH.json keeps a JSON file
+      it was. --database picks another file, or a PostgreSQL database shared by
+      any number of processes on any number of machines
+      (postgres://user[:password]@host[:port]/db; also read from the DATABASE_URL
+      environment variable when --database, --data and --mock are not given);
+      --data PATH.json keeps a JSON file
       instead (saved atomically; a file that cannot be read is moved aside to
       PATH.json.corrupt-<date>, never overwritten). Either way, changes are
       written at once, at most once a second while typing, and on quit, ctrl-c,
@@ -49,7 +54,8 @@ struct Standups: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The database to keep the standups in: PATH.sqlite, PATH.db or sqlite:PATH.", valueName: "url"
+      "The database to keep the standups in: PATH.sqlite, PATH.db, sqlite:PATH or postgres://user[:password]@host[:port]/db (default: $DATABASE_URL, else the SQLite file).",
+      valueName: "url"
     )
   )
   var database: String?
@@ -99,9 +105,18 @@ struct Standups: AsyncParsableCommand {
   )
   var replay: String?
 
+  /// `--database`, or when neither it nor `--data`, `--mock` or `--replay` is given, the
+  /// `DATABASE_URL` environment variable (as deployment tools set it).
+  var databaseURL: String? {
+    if let database { return database }
+    guard data == nil, !mock, replay == nil else { return nil }
+    guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { return nil }
+    return url
+  }
+
   func validate() throws {
     // Checked first, before anything else can fail or draw: a one-line error, exit 2.
-    if let database { _ = try parseDatabaseURL(database) }
+    if let databaseURL { _ = try parseDatabaseURL(databaseURL) }
     if database != nil, data != nil || mock || replay != nil {
       throw ValidationError("--database goes without --data, --mock and --replay.")
     }
@@ -117,13 +132,13 @@ struct Standups: AsyncParsableCommand {
   func run() async throws {
     if web {
       try await Self.serve(
-        data: data, database: database, mock: mock, host: host, port: port, record: record, logLevel: logLevel
+        data: data, database: databaseURL, mock: mock, host: host, port: port, record: record, logLevel: logLevel
       )
     } else {
       if let replay {
         try await Self.replaySession(replay)
       } else {
-        try await Self.start(data: data, database: database, mock: mock, open: open, record: record)
+        try await Self.start(data: data, database: databaseURL, mock: mock, open: open, record: record)
       }
     }
   }
@@ -132,7 +147,7 @@ struct Standups: AsyncParsableCommand {
   /// first start imports a JSON data file found beside it), a JSON file (`--data`), or with
   /// `--mock`, sample standups in memory.
   @MainActor
-  static func prepareData(data: String?, database: String?, mock: Bool) async throws {
+  static func prepareData(data: String?, database: String?, mock: Bool, logger: Logger) async throws {
     let url = data.map(absoluteURL) ?? defaultStandupsURL()
     if mock {
       let sample = try JSONEncoder.standups.encode(
@@ -146,41 +161,36 @@ struct Standups: AsyncParsableCommand {
     } else if data != nil {
       prepareDependencies { $0.standupsURL = url }
     } else {
-      let pool = try await openDatabase(database)
+      let database = try await openDatabase(database, logger: logger)
       prepareDependencies {
         $0.standupsURL = url
-        $0.standupsDatabase = pool
-        $0.defaultDatabase = pool
+        $0.standupsDatabase = database
+        if case let .sqlite(pool) = database { $0.defaultDatabase = pool }
       }
     }
   }
 
   /// The database `--database` names, or the default one; on the default's first start, the
-  /// JSON data file beside it is imported. Errors end the program with one line.
+  /// JSON data file beside it is imported. Errors end the program with one line (a PostgreSQL
+  /// server is checked before anything is printed or served).
   @MainActor
-  static func openDatabase(_ database: String?) async throws -> DatabasePool {
-    let path = try databasePath(database)
-    let isFirstStart = database == nil && !FileManager.default.fileExists(atPath: path)
-    let pool: DatabasePool
-    do throws(StandupsDatabaseError) {
-      pool = try openStandupsDatabase(atPath: path, createFolder: database == nil)
-    } catch {
-      fail(error.description)
-    }
+  static func openDatabase(_ database: String?, logger: Logger) async throws -> StandupsDatabase {
+    let isFirstStart = database == nil && !FileManager.default.fileExists(atPath: defaultStandupsDatabasePath())
+    let (opened, name) = try await connectDatabase(named: database, logger: logger)
     let json = defaultStandupsURL()
     if isFirstStart, FileManager.default.fileExists(atPath: json.path) {
       do {
-        let result = try await importStandups(from: json, into: pool)
+        let result = try await importStandups(from: json, into: opened)
         // Written at once (not buffered): it comes before anything the app prints next.
         FileHandle.standardOutput.write(Data((
-          "Imported \(result.imported) standup\(result.imported == 1 ? "" : "s") from \(json.path) into \(path)"
+          "Imported \(result.imported) standup\(result.imported == 1 ? "" : "s") from \(json.path) into \(name)"
             + " (the JSON file is left as it was; the app now keeps its standups in the database).\n"
         ).utf8))
       } catch {
-        fail("cannot import \(json.path) into \(path): \(error)")
+        fail("cannot import \(json.path) into \(name): \(error)")
       }
     }
-    return pool
+    return opened
   }
 
   @MainActor
@@ -188,7 +198,10 @@ struct Standups: AsyncParsableCommand {
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
     logLevel: Logger.Level
   ) async throws {
-    try await prepareData(data: data, database: database, mock: mock)
+    // The database's log lines (a PostgreSQL outage) go where the server's go.
+    var logger = Logger(label: "SharingPostgres")
+    logger.logLevel = logLevel
+    try await prepareData(data: data, database: database, mock: mock, logger: logger)
     let recording = record.map(absoluteURL)
     do {
       var app = standupsWebApp(host: host, port: port, record: recording)
@@ -231,7 +244,11 @@ struct Standups: AsyncParsableCommand {
   @MainActor
   static func start(data: String?, database: String?, mock: Bool, open: String?, record: String?) async throws {
     TerminalApp.requireTerminal()
-    try await prepareData(data: data, database: database, mock: mock)
+    // Nothing is logged over the terminal's screen: an outage of a PostgreSQL server does not
+    // show (the app keeps working and writes once the server is back).
+    try await prepareData(
+      data: data, database: database, mock: mock, logger: Logger(label: "SharingPostgres") { _ in SwiftLogNoOpLogHandler() }
+    )
 
     var initialState = AppFeature.State()
     if let open {
@@ -331,8 +348,9 @@ struct Import: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Copy the standups of a JSON data file (--data's, or an earlier version's) into the database.",
     discussion: """
-      Into the app's database, or the one --database URL names (PATH.sqlite, PATH.db or \
-      sqlite:PATH): standups import FILE.json --database PATH.sqlite. Each standup is copied \
+      Into the app's database, or the one --database URL (or DATABASE_URL) names (PATH.sqlite, \
+      PATH.db, sqlite:PATH or postgres://user[:password]@host[:port]/db): standups import \
+      FILE.json --database PATH.sqlite. Each standup is copied \
       once: one the database already has (the same id) is left as it is there, so importing the \
       same file again changes nothing. Running standups processes on the same database show the \
       imported standups within a second.
@@ -346,30 +364,25 @@ struct Import: AsyncParsableCommand {
   @ParentCommand var standups: Standups
   @MainActor
   func run() async throws {
-    let database = standups.database
+    let database = standups.databaseURL
     let source = absoluteURL(file)
     guard FileManager.default.fileExists(atPath: source.path) else { fail("\(file) does not exist") }
-    let path = try databasePath(database)
-    let pool: DatabasePool
-    do throws(StandupsDatabaseError) {
-      pool = try openStandupsDatabase(atPath: path, createFolder: database == nil)
-    } catch {
-      fail(error.description)
-    }
+    let (target, name) = try await connectDatabase(named: database, logger: Logger(label: "SharingPostgres"))
     let result: StandupsImport
     do {
-      result = try await importStandups(from: source, into: pool)
+      result = try await importStandups(from: source, into: target)
     } catch let error as DecodingError {
       fail("\(file) is not a standups data file: \(describe(error))")
     } catch {
       fail("cannot import \(file): \(error)")
     }
+    if case let .postgres(postgres) = target { await postgres.close() }
     let standups = { (count: Int) in "\(count) standup\(count == 1 ? "" : "s")" }
     if result.alreadyThere == 0 {
-      print("Imported \(standups(result.imported)) from \(file) into \(path).")
+      print("Imported \(standups(result.imported)) from \(file) into \(name).")
     } else {
       print(
-        "Imported \(standups(result.imported)) from \(file) into \(path); "
+        "Imported \(standups(result.imported)) from \(file) into \(name); "
           + "\(standups(result.alreadyThere)) \(result.alreadyThere == 1 ? "was" : "were") already there and left as \(result.alreadyThere == 1 ? "it was" : "they were")."
       )
     }
@@ -387,11 +400,28 @@ func parseDatabaseURL(_ text: String) throws -> StandupsDatabaseURL {
   }
 }
 
-/// The file of the database `--database` names, or the default one.
-func databasePath(_ database: String?) throws -> String {
-  guard let database else { return defaultStandupsDatabasePath() }
-  switch try parseDatabaseURL(database) {
-  case let .sqlite(path): return path
+/// The database `--database` names (a SQLite file, whose folder must exist, or a PostgreSQL
+/// server, connected to and checked), or the default SQLite file (its folder created); and its
+/// name for messages (never with a password). Errors end the program with one line.
+@MainActor
+func connectDatabase(named database: String?, logger: Logger) async throws -> (StandupsDatabase, name: String) {
+  let path: String
+  switch try database.map(parseDatabaseURL) {
+  case let .postgres(configuration)?:
+    do {
+      return (.postgres(try await PostgresDatabase.connect(to: configuration, logger: logger)), configuration.description)
+    } catch {
+      fail(error.description)
+    }
+  case let .sqlite(file)?:
+    path = file
+  case nil:
+    path = defaultStandupsDatabasePath()
+  }
+  do throws(StandupsDatabaseError) {
+    return (.sqlite(try openStandupsDatabase(atPath: path, createFolder: database == nil)), path)
+  } catch {
+    fail(error.description)
   }
 }
 

@@ -11,6 +11,9 @@ let browserScript = #"""
   const notice = document.getElementById("cw-reconnecting");
   let socket = null;
   let retryDelay = 100;
+  // Whether a socket was open before: the page then shows what some server sent it, which the
+  // server it reconnects to (perhaps another process behind a load balancer) may not know.
+  let wasConnected = false;
   const queue = [];
 
   function nodeAt(path) {
@@ -171,9 +174,10 @@ let browserScript = #"""
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(scheme + "//" + location.host + "/_cw/socket?session=" + encodeURIComponent(session)
-      + "&page=" + encodeURIComponent(location.pathname + location.search));
+      + "&page=" + encodeURIComponent(location.pathname + location.search) + (wasConnected ? "&again=1" : ""));
     socket.onopen = () => {
       retryDelay = 100;
+      wasConnected = true;
       notice.hidden = true;
       document.documentElement.dataset.cwLive = "true";
       while (queue.length > 0) socket.send(queue.shift());

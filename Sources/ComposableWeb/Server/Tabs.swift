@@ -182,7 +182,9 @@ final class Tabs {
 
   /// Connects the tab's socket. A page that may have missed patches (it reconnects, or state
   /// changed before it first connected) is brought up to date at once; then every patch follows.
-  func attach(_ id: String) -> (messages: AsyncStream<String>, connection: Int)? {
+  /// `resendingPage`: the page had a socket before, perhaps to another process behind the same
+  /// load balancer, so what it shows may not be what this tab last sent: it gets the whole page.
+  func attach(_ id: String, resendingPage: Bool = false) -> (messages: AsyncStream<String>, connection: Int)? {
     guard !isGoingAway, let tab = tabs[id], let live = tab.live else { return nil }
     if tab.connection != nil {
       // Another socket of this tab is still open (its page was reloaded, or the old socket has
@@ -197,7 +199,7 @@ final class Tabs {
     tab.connection = continuation
     tab.connectionNumber += 1
     tab.lastSeen = .now
-    if tab.mayBeBehind {
+    if tab.mayBeBehind || resendingPage {
       continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
     }
     tab.mayBeBehind = false

@@ -301,13 +301,13 @@ public struct WebApp: Sendable {
 /// rendered its page, or this one restarted) starts the tab here at the page's address: the app's
 /// state that matters is in its database, so the page carries on where it is.
 private func serveSocket(
-  session: String?, page: (path: String, devtools: Bool)?, inbound: WebSocketInboundStream,
+  session: String?, page: (path: String, devtools: Bool, again: Bool)?, inbound: WebSocketInboundStream,
   outbound: WebSocketOutboundWriter, tabs: Tabs
 ) async {
   if let session, let page, await !tabs.has(session) {
     await tabs.adopt(session, path: page.path, devtools: page.devtools)
   }
-  guard let session, let (messages, connection) = await tabs.attach(session) else {
+  guard let session, let (messages, connection) = await tabs.attach(session, resendingPage: page?.again ?? false) else {
     if await tabs.isGoingAway {
       try? await outbound.close(.goingAway, reason: "server shutting down")
     } else {
@@ -373,11 +373,15 @@ func sessionID(in path: String) -> String? {
 }
 
 /// The `page` query parameter of a socket's path (`/_cw/socket?session=…&page=/standups/…`): the
-/// address the page is at, split into its path and whether it asked for `?devtools`.
-func pageAddress(in path: String) -> (path: String, devtools: Bool)? {
-  guard let page = URLComponents(string: path)?.queryItems?.first(where: { $0.name == "page" })?.value,
-    page.hasPrefix("/"), let address = URLComponents(string: page)
+/// address the page is at, split into its path and whether it asked for `?devtools`; and whether
+/// the page had a socket before (`again=1`).
+/// `again=1` says the page had a socket before.
+func pageAddress(in path: String) -> (path: String, devtools: Bool, again: Bool)? {
+  let items = URLComponents(string: path)?.queryItems ?? []
+  guard let page = items.first(where: { $0.name == "page" })?.value, page.hasPrefix("/"),
+    let address = URLComponents(string: page)
   else { return nil }
   let devtools = address.queryItems?.contains { $0.name == "devtools" } ?? false
-  return (address.path.isEmpty ? "/" : address.path, devtools)
+  let again = items.contains { $0.name == "again" && $0.value == "1" }
+  return (address.path.isEmpty ? "/" : address.path, devtools, again)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import Sharing
 import Synchronization
@@ -26,6 +27,8 @@ final class PostgresTable: Sendable {
     var staleAll = false
     var isRunning = false
     var isWriting = false
+    /// Counts saves, so that rows read before an edit are not handed over after it.
+    var generation = 0
     var subscribers: [Int: Subscriber] = [:]
     var nextSubscriber = 0
   }
@@ -69,6 +72,7 @@ final class PostgresTable: Sendable {
   func save(_ encode: @escaping Encode, immediately: Bool, continuation: SaveContinuation) {
     state.withLock { state in
       state.pending = encode
+      state.generation += 1
       state.waiting.append(continuation)
       if immediately { state.immediately = true }
     }
@@ -197,6 +201,7 @@ final class PostgresTable: Sendable {
         if !update.changes.isEmpty { state.lastWrite = .now }
         state.isWriting = false
       }
+      database.logger.debug("\(name.debugDescription): wrote \(update.changes.upserts.count) rows, deleted \(update.changes.deletions.count)")
       for continuation in waiting { continuation.resume() }
     } catch where connection.isClosed || isConnectionError(error) {
       // The server went away: the edit waits for it (a newer one, made meanwhile, replaces it).
@@ -216,12 +221,11 @@ final class PostgresTable: Sendable {
   }
 
   /// Reads the rows another process changed (`ids`, or every row whose version moved) and hands
-  /// the new rows to the subscribers; put off if an edit of this process came in meanwhile (it
-  /// is written first, then this runs again).
+  /// the new rows over on the main actor.
   private func refresh(_ ids: Set<String>?, on connection: PostgresConnection, in database: PostgresDatabase) async {
     let logger = database.logger
     do {
-      let known = state.withLock { $0.versions }
+      let (known, generation) = state.withLock { ($0.versions, $0.generation) }
       var asked: [String]
       var fresh: [PostgresRows.Entry]
       if let ids {
@@ -233,31 +237,10 @@ final class PostgresTable: Sendable {
         asked += known.keys.filter { versions[$0] == nil }
         fresh = try await PostgresRows.rows(of: name, ids: asked, connection, logger: logger)
       }
-      state.withLock { state in
-        guard state.pending == nil else {
-          state.staleIDs.formUnion(asked)
-          return
-        }
-        let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { $0.version > $1.version ? $0 : $1 })
-        let changed = freshByID.values.filter { state.versions[$0.row.id] != $0.version }
-        let removed = Set(asked.filter { freshByID[$0] == nil && state.versions[$0] != nil })
-        guard !changed.isEmpty || !removed.isEmpty else { return }
-        let changedIDs = Set(changed.map(\.row.id))
-        var rows = state.rows.rows.filter { !removed.contains($0.id) && !changedIDs.contains($0.id) }
-        rows += changed.map(\.row)
-        for id in removed { state.versions[id] = nil }
-        for entry in changed { state.versions[entry.row.id] = entry.version }
-        // Under the lock, so that no edit can come in between taking the rows and the value
-        // following them.
-        var value: (any Sendable)?
-        for subscriber in state.subscribers.values {
-          if let made = subscriber(rows), value == nil { value = made }
-        }
-        if let value {
-          state.rows = StoredRowsState(rows: rows, value: value)
-        } else {
-          state.rows = StoredRowsState(rows: rows, value: nil as Int?)
-        }
+      guard !asked.isEmpty else { return }
+      // Not awaited: the work goes on (a flush on the main actor may be waiting for it).
+      Task { @MainActor in
+        if !take(fresh, asked: asked, readAt: generation, logger: logger) { startWorking() }
       }
     } catch {
       if connection.isClosed || isConnectionError(error) {
@@ -268,6 +251,47 @@ final class PostgresTable: Sendable {
       } else {
         logger.error("Could not read \(name.debugDescription) from PostgreSQL: \(String(reflecting: error))")
       }
+    }
+  }
+
+  /// Takes in rows read from the database (`fresh`, of the ids `asked`; an id asked and not
+  /// found was deleted) and hands the new rows to the subscribers.
+  ///
+  /// On the main actor, where features change `@Shared` values: a view re-renders from a change
+  /// made there without missing it (a change made on another thread while the main actor renders
+  /// can slip between the render's read and its observation). If this process saved an edit
+  /// since the rows were read, they are put back to read again after the edit is written (the
+  /// edit goes first: it changes only what this process edited); returns false then.
+  @MainActor
+  private func take(_ fresh: [PostgresRows.Entry], asked: [String], readAt generation: Int, logger: Logger) -> Bool {
+    state.withLock { state in
+      guard state.generation == generation, state.pending == nil, !state.isWriting else {
+        logger.debug("\(name.debugDescription): another process's change waits for this one's edit")
+        state.staleIDs.formUnion(asked)
+        return false
+      }
+      let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { $0.version > $1.version ? $0 : $1 })
+      let changed = freshByID.values.filter { state.versions[$0.row.id] != $0.version }
+      let removed = Set(asked.filter { freshByID[$0] == nil && state.versions[$0] != nil })
+      logger.debug("\(name.debugDescription): \(changed.count) rows changed and \(removed.count) removed by another process")
+      guard !changed.isEmpty || !removed.isEmpty else { return true }
+      let changedIDs = Set(changed.map(\.row.id))
+      var rows = state.rows.rows.filter { !removed.contains($0.id) && !changedIDs.contains($0.id) }
+      rows += changed.map(\.row)
+      for id in removed { state.versions[id] = nil }
+      for entry in changed { state.versions[entry.row.id] = entry.version }
+      // Under the lock, so that no edit can come in between taking the rows and the value
+      // following them.
+      var value: (any Sendable)?
+      for subscriber in state.subscribers.values {
+        if let made = subscriber(rows), value == nil { value = made }
+      }
+      if let value {
+        state.rows = StoredRowsState(rows: rows, value: value)
+      } else {
+        state.rows = StoredRowsState(rows: rows, value: nil as Int?)
+      }
+      return true
     }
   }
 }
