@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
     .library(name: "SharingPostgres", targets: ["SharingPostgres"]),
+    // Real PostgreSQL and nginx servers for tests and benchmarks.
+    .library(name: "DatabaseTestSupport", targets: ["DatabaseTestSupport"]),
     // The Standups app's features and web pages, for the benchmarks (which serve its pages).
     .library(name: "StandupsWeb", targets: ["StandupsCore", "StandupsWeb"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),

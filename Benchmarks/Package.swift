@@ -12,6 +12,7 @@ let package = Package(
     .package(name: "swift-composable-architecture", path: ".."),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .executableTarget(
@@ -22,6 +23,9 @@ let package = Package(
         .product(name: "ComposableWeb", package: "swift-composable-architecture"),
         .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),
         .product(name: "SharingGRDB", package: "swift-composable-architecture"),
+        .product(name: "SharingPostgres", package: "swift-composable-architecture"),
+        .product(name: "DatabaseTestSupport", package: "swift-composable-architecture"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "StandupsWeb", package: "swift-composable-architecture"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -19,20 +19,26 @@ import Synchronization
 /// saying which), creates or migrates the library's table, reads every key's rows (so that a
 /// `@Shared` value has its rows from the first line that uses it), and listens for other
 /// processes' changes. It keeps one connection. If the server goes away, the app keeps working on
-/// its last values and keeps every edit; the database reconnects with a backoff (at most 4 s
+/// its last values and keeps every edit; the database reconnects with a backoff (at most 2 s
 /// between tries), writes the edits held back, then reads what other processes changed
 /// meanwhile. An outage is one log line when it starts and one when it ends.
 public final class PostgresDatabase: Sendable {
   /// Where the server is and who to connect as.
   public struct Configuration: Sendable, Equatable, CustomStringConvertible {
+    /// The server's host name or address.
     public var host: String
+    /// The server's port (5432 unless the URL says otherwise).
     public var port: Int
+    /// The user to connect as.
     public var username: String
+    /// The user's password; never printed, logged or put in an error.
     public var password: String?
+    /// The database's name.
     public var database: String
     /// How long connecting may take before it is an error (or, after an outage, a failed try).
     public var connectTimeout: Duration = .seconds(5)
 
+    /// A server at `host:port`, as `username`, in `database`.
     public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String) {
       self.host = host
       self.port = port
@@ -83,6 +89,7 @@ public final class PostgresDatabase: Sendable {
     }
   }
 
+  /// Where the server is and who the database connects as.
   public let configuration: Configuration
   let logger: Logger
   private let state = Mutex(State())
@@ -219,7 +226,13 @@ public final class PostgresDatabase: Sendable {
     let closed = connection.closeFuture
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
-        try? await closed.get()
+        // Ends when the connection closes, or closes it when the database closes (`close()`
+        // cancels this task, perhaps before the connection was made `state.connection`).
+        await withTaskCancellationHandler {
+          try? await closed.get()
+        } onCancel: {
+          _ = connection.close() as EventLoopFuture<Void>
+        }
       }
       group.addTask { [self] in
         try? await connection.listen(on: PostgresRows.channel) { notifications in
@@ -247,7 +260,7 @@ public final class PostgresDatabase: Sendable {
     try? await connection.close()
   }
 
-  /// Tries again and again (waiting 0.25 s, then twice as long each time, at most 4 s) until the
+  /// Tries again and again (waiting 0.25 s, then twice as long each time, at most 2 s, so that edits are written within a few seconds of the server's return) until the
   /// server answers; logs once when the outage starts and once when it ends.
   private func reconnect() async -> PostgresConnection? {
     let start = ContinuousClock.now
@@ -272,7 +285,7 @@ public final class PostgresDatabase: Sendable {
         logger.notice("PostgreSQL at \(configuration.address) is back after \(seconds) s")
         return connection
       }
-      delay = min(delay * 2, .seconds(4))
+      delay = min(delay * 2, .seconds(2))
     }
     return nil
   }
@@ -299,12 +312,19 @@ public final class PostgresDatabase: Sendable {
 
 /// Why a PostgreSQL database cannot be used; each is one line, without the password.
 public enum PostgresDatabaseError: Error, Equatable, CustomStringConvertible {
+  /// The URL (its password hidden) is not `postgres://user[:password]@host[:port]/database`.
   case invalidURL(String, reason: String)
+  /// Nothing answered at the address (`host:port`): refused, no route, or no answer in time.
   case unreachable(String, reason: String)
+  /// The server refused the user's password.
   case wrongPassword(String, user: String)
+  /// The server asks for a password and the URL gave none.
   case passwordRequired(String, user: String)
+  /// The server has no such user.
   case noSuchUser(String, user: String)
+  /// The server has no such database.
   case noSuchDatabase(String, database: String)
+  /// Anything else the server said (creating the library's table, reading the rows).
   case failed(String, reason: String)
 
   init(connecting configuration: PostgresDatabase.Configuration, error: any Error) {

@@ -216,6 +216,11 @@ func main() async {
     do { try runSQLiteWriter(path: path) } catch { print("writer failed: \(error)") }
     return
   }
+  if let url = ProcessInfo.processInfo.environment["BENCHMARK_POSTGRES_WRITER"] {
+    // Started by `postgres-propagation-p99-ms` as the other process.
+    do { try await runPostgresWriter(url: url) } catch { print("writer failed: \(error)") }
+    return
+  }
   let benchmarks = makeBenchmarks()
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   if let filter, filter.contains("web") {
@@ -226,6 +231,11 @@ func main() async {
   if let filter, filter.contains("sqlite") {
     // BENCHMARK_FILTER=sqlite: the SQLite figures only (about 15 s).
     await printSQLiteFigures()
+    if benchmarks.isEmpty { return }
+  }
+  if let filter, filter.contains("postgres") {
+    // BENCHMARK_FILTER=postgres: the PostgreSQL figures only (about 30 s, with the server's set-up).
+    await printPostgresFigures()
     if benchmarks.isEmpty { return }
   }
   var samples: [String: [Double]] = [:]
@@ -290,6 +300,7 @@ func main() async {
   print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
   await printWebFigures()
   await printSQLiteFigures()
+  await printPostgresFigures()
   print("")
   print("Medians of \(rounds) interleaved rounds, nanoseconds per operation:")
   for benchmark in benchmarks {

@@ -109,7 +109,7 @@ final class PostgresTable: Sendable {
     startWorking()
     while ContinuousClock.now < deadline {
       if state.withLock({ $0.pending == nil && !$0.isWriting }) { return }
-      usleep(2_000)
+      usleep(100)
     }
   }
 
@@ -132,8 +132,11 @@ final class PostgresTable: Sendable {
       case .done:
         return
       case let .wait(until: instant):
-        // In short steps: a flush (quit, SIGTERM) asks for the write at once.
-        try? await Task.sleep(until: min(instant, .now + .milliseconds(20)))
+        // This task ends (`nextJob` said so) and another starts at `instant`, or at once when a
+        // flush (quit, SIGTERM) asks for the write.
+        let delay = ContinuousClock.now.duration(to: instant)
+        Writers<Int, Void>.afterDelay(delay) { [weak self] in self?.startWorking() }
+        return
       case let .write(encode):
         guard let connection = database.connection else {
           await database.connected()
@@ -157,6 +160,7 @@ final class PostgresTable: Sendable {
     state.withLock { state in
       if let pending = state.pending {
         if !state.immediately, let last = state.lastWrite, ContinuousClock.now - last < Self.interval {
+          state.isRunning = false
           return .wait(until: last + Self.interval)
         }
         return .write(pending)

@@ -183,6 +183,21 @@ struct PostgresWebTests {
     try second.stop()
   }
 
+  @Test func theREADMEGivesTheConfigurationTheTestsRun() throws {
+    let readme = try String(
+      contentsOf: Self.nginxConfiguration.deletingLastPathComponent().appendingPathComponent("../../../README.md").standardizedFileURL,
+      encoding: .utf8
+    )
+    let block = try #require(readme.firstMatch(of: #/```nginx\n(?<body>[\s\S]*?)```/#)?.body)
+    let file = try String(contentsOf: Self.nginxConfiguration, encoding: .utf8)
+    // The file, without its comments and blank lines, is the README's block.
+    func lines(_ text: some StringProtocol) -> [String] {
+      text.split(separator: "\n").map { String($0) }
+        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+    #expect(lines(block) == lines(file))
+  }
+
   @Test func aDatabaseThatCannotBeUsedIsOneLineAndNothingElse() async throws {
     let postgres = try PostgresServer()
     let program = builtProduct("standups").path
