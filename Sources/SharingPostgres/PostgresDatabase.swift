@@ -152,7 +152,12 @@ public final class PostgresDatabase: Sendable {
     }
     maintenance?.cancel()
     try? await connection?.close()
-    await maintenance?.value
+    if let maintenance {
+      // Its end, for at most 2 s: a connection that closes while its LISTEN is being set up may
+      // leave postgres-nio's listener waiting for ever, and closing must not.
+      let ended = await finishes(within: .seconds(2)) { await maintenance.value }
+      if !ended { logger.debug("PostgreSQL at \(configuration.address): the listener did not end after the connection closed") }
+    }
     let waiting = state.withLock { state in
       defer { state.waitingForConnection = [] }
       return state.waitingForConnection
@@ -363,6 +368,24 @@ public enum PostgresDatabaseError: Error, Equatable, CustomStringConvertible {
     case let .noSuchUser(address, user): "PostgreSQL at \(address) has no user \"\(user)\""
     case let .noSuchDatabase(address, database): "PostgreSQL at \(address) has no database \"\(database)\""
     case let .failed(address, reason): "PostgreSQL at \(address): \(reason)"
+    }
+  }
+}
+
+/// Runs `work` and returns true when it ends within `limit`; false after `limit` (the work goes on).
+private func finishes(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+  let resumed = Mutex(false)
+  return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+    let resume = { @Sendable (ended: Bool) in
+      if resumed.withLock({ was in defer { was = true }; return !was }) { continuation.resume(returning: ended) }
+    }
+    Task {
+      await work()
+      resume(true)
+    }
+    Task {
+      try? await Task.sleep(for: limit)
+      resume(false)
     }
   }
 }

@@ -1,6 +1,8 @@
+import ComposableArchitecture
 import ComposableWebTestSupport
 import DatabaseTestSupport
 import Foundation
+import StandupsCore
 import TerminalTestSupport
 import Testing
 
@@ -181,6 +183,28 @@ struct PostgresWebTests {
     #expect(!screen.contains(postgres.password))
     try first.stop()
     try second.stop()
+  }
+
+  @Test func anImportShowsInRunningServersAtOnceAndOnlyOnce() async throws {
+    let postgres = try PostgresServer()
+    let server = try Server("standups-postgres-import", database: postgres.url)
+    let folder = server.run.folder
+    let file = folder.appendingPathComponent("standups.json")
+    try JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock])).write(to: file)
+    let program = builtProduct("standups").path
+    let imported = try TmuxSession.run([program, "import", file.path, "--database", postgres.url])
+    #expect(imported.status == 0)
+    #expect(imported.output == "Imported 2 standups from \(file.path) into postgres://app@127.0.0.1:\(postgres.port)/app.\n")
+    // The import notifies like any other write: the running server shows it within a second.
+    #expect(try await eventually(seconds: 1) { try server.page().contains("Engineering") })
+    // Again, from DATABASE_URL: nothing changes.
+    let again = try TmuxSession.run(["DATABASE_URL=\(postgres.url)", program, "import", file.path])
+    #expect(again.output.hasSuffix("0 standups from \(file.path) into postgres://app@127.0.0.1:\(postgres.port)/app; 2 standups were already there and left as they were.\n"))
+    #expect(try postgres.psql("SELECT count(*) FROM sharing_rows WHERE key = 'standups' AND id <> ''") == "2\n")
+    // Neither the output nor the server's metrics name the password.
+    let metrics = String(decoding: try loopbackHTTP(port: server.port, method: "GET", path: "/metrics", body: nil), as: UTF8.self)
+    #expect(!imported.output.contains(postgres.password) && !metrics.contains(postgres.password))
+    try server.stop()
   }
 
   @Test func theREADMEGivesTheConfigurationTheTestsRun() throws {
