@@ -18,8 +18,8 @@ import TerminalTestSupport
 /// Missing binaries are an error that says what to install, never a skipped test.
 public final class PostgresServer: @unchecked Sendable {
   // @unchecked Sendable: `isRunning` changes only through `start()` and `stop()`, which a test
-  // calls from one task at a time; everything else is set once.
-  public let port: Int
+  // calls from one task at a time, and `port` only in `init`; everything else is set once.
+  public private(set) var port: Int
   public let folder: URL
   public let user = "app"
   public let password = "secret"
@@ -46,7 +46,16 @@ public final class PostgresServer: @unchecked Sendable {
       binaries.appendingPathComponent("initdb").path, "-D", dataFolder, "-U", "postgres",
       "--auth=scram-sha-256", "--pwfile=\(passwordFile.path)", "-E", "UTF8", "--locale=C",
     ])
-    try start()
+    // Another test may take the free port between choosing it and the server binding it: then
+    // another one.
+    for attempt in 1...3 {
+      do {
+        try start()
+        break
+      } catch where attempt < 3 {
+        port = try freeLoopbackPort()
+      }
+    }
     try psql("CREATE USER \(user) PASSWORD '\(password)'")
     try psql("CREATE DATABASE \(database) OWNER \(user)")
   }

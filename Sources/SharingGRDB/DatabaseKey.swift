@@ -153,18 +153,8 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     }
   }
 
-  static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    encoder.dateEncodingStrategy = .iso8601
-    return encoder
-  }
-
-  static var decoder: JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-  }
+  static var encoder: JSONEncoder { StoredRowsCoding.encoder }
+  static var decoder: JSONDecoder { StoredRowsCoding.decoder }
 }
 
 /// What a ``DatabaseKey`` last read or wrote, changed in place under a lock (`LockIsolated`

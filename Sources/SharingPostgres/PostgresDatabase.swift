@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Logging
 import NIOCore
@@ -226,9 +227,21 @@ public final class PostgresDatabase: Sendable {
 
   /// Listens on `connection` until it closes: every notification of another process tells its
   /// key's table which rows to read again. Once listening, each table catches up with what
-  /// changed before (after an outage, or since `connect` read the rows).
+  /// changed before (after an outage, or since `connect` read the rows). Writes may use the
+  /// connection at once; a `LISTEN` that is not answered within 5 s closes it (and a new one is
+  /// made), so that a process never stops hearing the others.
   private func follow(_ connection: PostgresConnection) async {
     let closed = connection.closeFuture
+    if let pid = try? await PostgresRows.backendPID(connection, logger: logger) {
+      state.withLock { $0.backendPID = pid }
+    }
+    let waiting = state.withLock { state in
+      state.connection = connection
+      defer { state.waitingForConnection = [] }
+      return state.waitingForConnection
+    }
+    for continuation in waiting { continuation.resume() }
+    let isListening = LockIsolated(false)
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         // Ends when the connection closes, or closes it when the database closes (`close()`
@@ -239,17 +252,19 @@ public final class PostgresDatabase: Sendable {
           _ = connection.close() as EventLoopFuture<Void>
         }
       }
+      group.addTask { [logger] in
+        try? await Task.sleep(for: .seconds(5))
+        guard !Task.isCancelled else { return }
+        if !isListening.value {
+          logger.warning("PostgreSQL at \(self.configuration.address) did not answer LISTEN within 5 s: reconnecting")
+          _ = connection.close() as EventLoopFuture<Void>
+        }
+        // Ending would end the connection's other tasks: wait for them instead.
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
+      }
       group.addTask { [self] in
         try? await connection.listen(on: PostgresRows.channel) { notifications in
-          if let pid = try? await PostgresRows.backendPID(connection, logger: logger) {
-            state.withLock { $0.backendPID = pid }
-          }
-          let waiting = state.withLock { state in
-            state.connection = connection
-            defer { state.waitingForConnection = [] }
-            return state.waitingForConnection
-          }
-          for continuation in waiting { continuation.resume() }
+          isListening.setValue(true)
           await catchUp(connection)
           for try await notification in notifications {
             receive(notification.payload)

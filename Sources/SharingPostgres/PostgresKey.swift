@@ -84,18 +84,8 @@ public struct PostgresKey<Value: Codable & Sendable>: SharedKey {
     try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
   }
 
-  static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    encoder.dateEncodingStrategy = .iso8601
-    return encoder
-  }
-
-  static var decoder: JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-  }
+  static var encoder: JSONEncoder { StoredRowsCoding.encoder }
+  static var decoder: JSONDecoder { StoredRowsCoding.decoder }
 }
 
 extension PostgresKey: CustomStringConvertible {

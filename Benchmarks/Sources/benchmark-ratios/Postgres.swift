@@ -37,6 +37,20 @@ func postgresEditVsUpsert(_ server: PostgresServer) async throws -> (ratio: Doub
   var edits: [Double] = []
   var upserts: [Double] = []
   var counter = 0
+  if ProcessInfo.processInfo.environment["BENCHMARK_POSTGRES_BREAKDOWN"] != nil {
+    var locks: [Double] = []
+    var flushes: [Double] = []
+    for _ in 0..<200 {
+      counter += 1
+      let start = ContinuousClock.now
+      items.withLock { $0[id: 5_000]?.title = "Edited \(counter)" }
+      let middle = ContinuousClock.now
+      flushPendingWrites()
+      locks.append(elapsedNanoseconds(since: start) - elapsedNanoseconds(since: middle))
+      flushes.append(elapsedNanoseconds(since: middle))
+    }
+    print(String(format: "  withLock %.0f µs, flush %.0f µs", median(locks) / 1e3, median(flushes) / 1e3))
+  }
   for _ in 0..<15 {
     var start = ContinuousClock.now
     for _ in 0..<20 {

@@ -208,3 +208,20 @@ public func value<Value: Decodable>(
   guard let row = rows.first(where: { $0.id == "" }) else { return nil }
   return try decoder.decode(Value.self, from: row.json)
 }
+
+/// The JSON coders of stored rows: sorted keys (so that an unchanged element encodes to the same
+/// bytes, and compares equal to its stored row) and ISO 8601 dates; one pair for every engine.
+package enum StoredRowsCoding {
+  package static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  package static var decoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+}

@@ -134,27 +134,47 @@ enum PostgresRows {
   }
 
   /// Writes `changes` in one statement (so in one transaction, whatever else runs on the
-  /// connection); returns the new version of each row written.
+  /// connection); returns the new version of each row written. The usual save (a few rows
+  /// changed, none deleted) is a plain `INSERT … VALUES`, the cheapest form for the server.
   static func apply(
     _ changes: RowChanges, to key: String, _ connection: PostgresConnection, logger: Logger
   ) async throws -> [String: Int64] {
-    let ids = changes.upserts.map(\.id)
-    let positions = changes.upserts.map(\.position)
-    let json = changes.upserts.map { String(decoding: $0.json, as: UTF8.self) }
-    let result = try await connection.query(
-      """
-      WITH deleted AS (
-        DELETE FROM sharing_rows WHERE key = \(key) AND id = ANY(\(changes.deletions))
-      )
-      INSERT INTO sharing_rows (key, id, position, json, version)
-      SELECT \(key), changed.id, changed.position, changed.json, nextval('sharing_rows_version')
-      FROM unnest(\(ids)::text[], \(positions)::bigint[], \(json)::text[]) AS changed(id, position, json)
+    let upsert = """
       ON CONFLICT (key, id) DO UPDATE SET
         position = excluded.position, json = excluded.json, version = excluded.version
       RETURNING id, version
-      """,
-      logger: logger
-    )
+      """
+    var query: PostgresQuery
+    if changes.deletions.isEmpty, changes.upserts.count <= 100 {
+      var bindings = PostgresBindings(capacity: 1 + 3 * changes.upserts.count)
+      bindings.append(key)
+      var values: [String] = []
+      for (index, row) in changes.upserts.enumerated() {
+        bindings.append(row.id)
+        bindings.append(row.position)
+        bindings.append(String(decoding: row.json, as: UTF8.self))
+        values.append("($1, $\(3 * index + 2), $\(3 * index + 3), $\(3 * index + 4), nextval('sharing_rows_version'))")
+      }
+      query = PostgresQuery(
+        unsafeSQL: "INSERT INTO sharing_rows (key, id, position, json, version) VALUES "
+          + values.joined(separator: ", ") + "\n" + upsert,
+        binds: bindings
+      )
+    } else {
+      let ids = changes.upserts.map(\.id)
+      let positions = changes.upserts.map(\.position)
+      let json = changes.upserts.map { String(decoding: $0.json, as: UTF8.self) }
+      query = """
+        WITH deleted AS (
+          DELETE FROM sharing_rows WHERE key = \(key) AND id = ANY(\(changes.deletions))
+        )
+        INSERT INTO sharing_rows (key, id, position, json, version)
+        SELECT \(key), changed.id, changed.position, changed.json, nextval('sharing_rows_version')
+        FROM unnest(\(ids)::text[], \(positions)::bigint[], \(json)::text[]) AS changed(id, position, json)
+        """
+      query.sql += "\n" + upsert
+    }
+    let result = try await connection.query(query, logger: logger)
     var versions: [String: Int64] = [:]
     for try await (id, version) in result.decode((String, Int64).self) { versions[id] = version }
     return versions

@@ -29,6 +29,8 @@ final class PostgresTable: Sendable {
     var isWriting = false
     /// Counts saves, so that rows read before an edit are not handed over after it.
     var generation = 0
+    /// Flushes waiting for the held-back edit to be written.
+    var flushes: [DispatchSemaphore] = []
     var subscribers: [Int: Subscriber] = [:]
     var nextSubscriber = 0
   }
@@ -100,17 +102,24 @@ final class PostgresTable: Sendable {
 
   /// Writes the held-back edit now; returns once it is written or at `deadline`.
   func flush(until deadline: ContinuousClock.Instant) {
+    let written = DispatchSemaphore(value: 0)
     let hasWork = state.withLock { state in
       guard state.pending != nil || state.isWriting else { return false }
       state.immediately = true
+      state.flushes.append(written)
       return true
     }
     guard hasWork else { return }
     startWorking()
-    while ContinuousClock.now < deadline {
-      if state.withLock({ $0.pending == nil && !$0.isWriting }) { return }
-      usleep(100)
-    }
+    let left = ContinuousClock.now.duration(to: deadline).components
+    _ = written.wait(timeout: .now() + .nanoseconds(Int(max(0, left.seconds * 1_000_000_000 + left.attoseconds / 1_000_000_000))))
+  }
+
+  /// Wakes the flushes waiting, once nothing is held back.
+  private func signalFlushes(_ state: inout State) {
+    guard state.pending == nil, !state.isWriting else { return }
+    for flush in state.flushes { flush.signal() }
+    state.flushes = []
   }
 
   private func startWorking() {
@@ -190,7 +199,10 @@ final class PostgresTable: Sendable {
     do {
       update = try encode(rows)
     } catch {
-      state.withLock { $0.isWriting = false }
+      state.withLock { state in
+        state.isWriting = false
+        signalFlushes(&state)
+      }
       for continuation in waiting { continuation.resume(throwing: error) }
       return
     }
@@ -204,6 +216,7 @@ final class PostgresTable: Sendable {
         for (id, version) in versions { state.versions[id] = version }
         if !update.changes.isEmpty { state.lastWrite = .now }
         state.isWriting = false
+        signalFlushes(&state)
       }
       database.logger.debug("\(name.debugDescription): wrote \(update.changes.upserts.count) rows, deleted \(update.changes.deletions.count)")
       for continuation in waiting { continuation.resume() }
@@ -218,7 +231,10 @@ final class PostgresTable: Sendable {
       database.lost(connection)
       await database.connected()
     } catch {
-      state.withLock { $0.isWriting = false }
+      state.withLock { state in
+        state.isWriting = false
+        signalFlushes(&state)
+      }
       database.logger.error("Could not write \(name.debugDescription) to PostgreSQL: \(String(reflecting: error))")
       for continuation in waiting { continuation.resume(throwing: error) }
     }
@@ -300,11 +316,20 @@ final class PostgresTable: Sendable {
   }
 }
 
-/// Whether `error` says the connection is gone (rather than that a statement failed).
+/// Whether `error` says the server or the connection is going or gone, or busy (rather than that
+/// the statement itself is wrong): the statement is then tried again once the server is back.
+/// Besides a closed connection, the server's own classes of such errors: 08 (connection
+/// exception), 57 (operator intervention: a shutdown terminates the session), 53 (insufficient
+/// resources) and 40 (transaction rollback: a deadlock or serialization failure).
 func isConnectionError(_ error: any Error) -> Bool {
   guard let error = error as? PSQLError else { return error is ChannelError }
   switch error.code {
-  case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
-  default: return false
+  case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+    return true
+  case .server:
+    let state = error.serverInfo?[.sqlState] ?? ""
+    return ["08", "57", "53", "40"].contains { state.hasPrefix($0) }
+  default:
+    return false
   }
 }

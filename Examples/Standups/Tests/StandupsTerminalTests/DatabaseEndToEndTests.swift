@@ -38,7 +38,7 @@ struct DatabaseEndToEndTests {
     // An unknown scheme: named, exit 2, even with no terminal to draw on.
     let mysql = try TmuxSession.run([program, "--database", "mysql://db.example.com/standups"])
     #expect(mysql.status == 2)
-    #expect(mysql.output == #"standups: --database mysql://db.example.com/standups: unknown scheme "mysql"; use PATH.sqlite, PATH.db or sqlite:PATH"# + "\n")
+    #expect(mysql.output == #"standups: --database mysql://db.example.com/standups: unknown scheme "mysql"; use PATH.sqlite, PATH.db, sqlite:PATH or postgres://user[:password]@host[:port]/db"# + "\n")
 
     // A file that is not a SQLite database is named and left exactly as it was.
     let notes = run.folder.appendingPathComponent("notes.sqlite")

@@ -13,7 +13,9 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct PostgresWebTests {
   /// A running `standups --web` process.
-  struct Server {
+  // @unchecked Sendable: every property is set once; its session and run are driven by one test
+  // at a time (and each call runs one program to its end).
+  struct Server: @unchecked Sendable {
     let run: RecordedRun
     let session: TmuxSession
     let port: Int
@@ -50,13 +52,14 @@ struct PostgresWebTests {
     .appendingPathComponent("nginx/standups.conf")
 
   /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
-  func eventually(seconds: Double = 5, _ condition: () throws -> Bool) async throws -> Bool {
+  func eventually(seconds: Double = 5, _ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
-      if try condition() { return true }
+      // Off the tasks' threads: the condition runs programs and HTTP requests the test waits for.
+      if try await blocking(condition) { return true }
       try await Task.sleep(for: .milliseconds(20))
     }
-    return try condition()
+    return try await blocking(condition)
   }
 
   func waitUntilLive(_ browser: Browser) async throws {
@@ -80,9 +83,9 @@ struct PostgresWebTests {
   }
 
   @Test func twoProcessesBehindNginxShareTheStandupsAndAKilledOnesTabsMoveToTheOther() async throws {
-    let postgres = try PostgresServer()
-    let first = try Server("standups-postgres-1", database: postgres.url)
-    let second = try Server("standups-postgres-2", database: postgres.url)
+    let postgres = try await blocking { try PostgresServer() }
+    let first = try await blocking { try Server("standups-postgres-1", database: postgres.url) }
+    let second = try await blocking { try Server("standups-postgres-2", database: postgres.url) }
     let nginx = try NginxServer(configuration: Self.nginxConfiguration, upstreams: [first.port, second.port])
 
     try await Browser.withSession { a in
@@ -154,18 +157,18 @@ struct PostgresWebTests {
   }
 
   @Test func anEditMadeWhilePostgreSQLIsDownIsWrittenWhenItIsBack() async throws {
-    let postgres = try PostgresServer()
-    let first = try Server("standups-postgres-outage-1", database: postgres.url)
-    let second = try Server("standups-postgres-outage-2", database: postgres.url)
+    let postgres = try await blocking { try PostgresServer() }
+    let first = try await blocking { try Server("standups-postgres-outage-1", database: postgres.url) }
+    let second = try await blocking { try Server("standups-postgres-outage-2", database: postgres.url) }
     try await Browser.withSession { tab in
       try await tab.open("http://127.0.0.1:\(first.port)/")
       try await waitUntilLive(tab)
-      try postgres.stop()
+      try await blocking { try postgres.stop() }
       // The app keeps running on its value: the edit shows in the tab.
       try await addStandup("Written after the outage", in: tab)
       #expect(try await shows("Written after the outage", in: tab))
       try await Task.sleep(for: .seconds(2))
-      try postgres.start()
+      try await blocking { try postgres.start() }
       let back = ContinuousClock.now
       #expect(
         try await eventually(seconds: 8) {
@@ -186,8 +189,8 @@ struct PostgresWebTests {
   }
 
   @Test func anImportShowsInRunningServersAtOnceAndOnlyOnce() async throws {
-    let postgres = try PostgresServer()
-    let server = try Server("standups-postgres-import", database: postgres.url)
+    let postgres = try await blocking { try PostgresServer() }
+    let server = try await blocking { try Server("standups-postgres-import", database: postgres.url) }
     let folder = server.run.folder
     let file = folder.appendingPathComponent("standups.json")
     try JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock])).write(to: file)
@@ -223,7 +226,7 @@ struct PostgresWebTests {
   }
 
   @Test func aDatabaseThatCannotBeUsedIsOneLineAndNothingElse() async throws {
-    let postgres = try PostgresServer()
+    let postgres = try await blocking { try PostgresServer() }
     let program = builtProduct("standups").path
     let closed = try freeLoopbackPort()
     let cases = [
