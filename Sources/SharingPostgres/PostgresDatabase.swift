@@ -19,7 +19,8 @@ import Synchronization
 /// `connect` checks the server at once (a wrong address, password or database name is an error
 /// saying which), creates or migrates the library's table, reads every key's rows (so that a
 /// `@Shared` value has its rows from the first line that uses it), and listens for other
-/// processes' changes. It keeps one connection. If the server goes away, the app keeps working on
+/// processes' changes. It keeps two connections: one for reads and writes, and one that only
+/// listens (a connection that listens does not carry queries, so neither can hold up the other). If the server goes away, the app keeps working on
 /// its last values and keeps every edit; the database reconnects with a backoff (at most 2 s
 /// between tries), writes the edits held back, then reads what other processes changed
 /// meanwhile. An outage is one log line when it starts and one when it ends.
@@ -96,7 +97,10 @@ public final class PostgresDatabase: Sendable {
   private let state = Mutex(State())
 
   private struct State {
+    /// Reads and writes; nil while the server is away.
     var connection: PostgresConnection?
+    /// Only listens for other processes' changes.
+    var listener: PostgresConnection?
     var backendPID = 0
     var waitingForConnection: [CheckedContinuation<Void, Never>] = []
     var tables: [String: PostgresTable] = [:]
@@ -116,25 +120,25 @@ public final class PostgresDatabase: Sendable {
     to configuration: Configuration, logger: Logger = Logger(label: "SharingPostgres")
   ) async throws(PostgresDatabaseError) -> PostgresDatabase {
     let database = PostgresDatabase(configuration: configuration, logger: logger)
-    let connection: PostgresConnection
+    let connections: Connections
     do {
-      connection = try await database.open()
+      connections = try await database.open()
     } catch {
       throw PostgresDatabaseError(connecting: configuration, error: error)
     }
     do {
-      try await PostgresRows.migrate(connection, logger: logger)
-      let rows = try await PostgresRows.allRows(connection, logger: logger)
+      try await PostgresRows.migrate(connections.queries, logger: logger)
+      let rows = try await PostgresRows.allRows(connections.queries, logger: logger)
       database.state.withLock { state in
         for (key, entries) in rows {
           state.tables[key] = PostgresTable(name: key, database: database, entries: entries)
         }
       }
     } catch {
-      try? await connection.close()
+      connections.close()
       throw .failed(configuration.address, reason: String(reflecting: error))
     }
-    database.startMaintaining(connection)
+    database.startMaintaining(connections)
     PendingWrites.register(ObjectIdentifier(database)) { [weak database] in database?.flush(timeout: .seconds(3)) }
     return database
   }
@@ -146,16 +150,19 @@ public final class PostgresDatabase: Sendable {
   /// Writes what is held back, stops following changes and closes the connection.
   public func close() async {
     flush(timeout: .seconds(3))
-    let (maintenance, connection) = state.withLock { state in
+    let (maintenance, connection, listener) = state.withLock { state in
       state.isClosed = true
-      defer { state.connection = nil }
-      return (state.maintenance, state.connection)
+      defer { (state.connection, state.listener) = (nil, nil) }
+      return (state.maintenance, state.connection, state.listener)
     }
     maintenance?.cancel()
-    try? await connection?.close()
+    // Closed, waiting at most 2 s for each (a server that does not answer must not keep this
+    // waiting).
+    for connection in [connection, listener].compactMap(\.self) {
+      _ = await finishes(within: .seconds(2)) { await closed(connection) }
+    }
     if let maintenance {
-      // Its end, for at most 2 s: a connection that closes while its LISTEN is being set up may
-      // leave postgres-nio's listener waiting for ever, and closing must not.
+      // Its end, for at most 2 s: a server that does not answer must not keep closing waiting.
       let ended = await finishes(within: .seconds(2)) { await maintenance.value }
       if !ended { logger.debug("PostgreSQL at \(configuration.address): the listener did not end after the connection closed") }
     }
@@ -198,91 +205,115 @@ public final class PostgresDatabase: Sendable {
     }
   }
 
-  /// The connection failed under a query: the maintenance task notices too, and reconnects.
+  /// The connection failed under a query (or the server said it cannot go on: shutting down,
+  /// busy): it is closed, and the maintenance task reconnects.
   func lost(_ connection: PostgresConnection) {
     state.withLock { state in
       if state.connection === connection { state.connection = nil }
     }
+    closeSoon(connection)
   }
 
   var isClosed: Bool { state.withLock { $0.isClosed } }
 
-  private func open() async throws -> PostgresConnection {
-    try await PostgresConnection.connect(
-      configuration: configuration.connectionConfiguration, id: 1, logger: logger
-    )
+  /// The two connections to the server: one for reads and writes, one that only listens.
+  /// (postgres-nio carries queries on a listening connection too, but a query sent while the
+  /// `LISTEN` was being set up was seen, under load, to leave both waiting for ever.)
+  private struct Connections: Sendable {
+    let queries: PostgresConnection
+    let listener: PostgresConnection
+
+    /// Closes both without waiting (a server that does not answer would keep a caller waiting).
+    func close() {
+      closeSoon(queries)
+      closeSoon(listener)
+    }
   }
 
-  private func startMaintaining(_ first: PostgresConnection) {
+  private func open() async throws -> Connections {
+    let options = configuration.connectionConfiguration
+    let queries = try await PostgresConnection.connect(configuration: options, id: 1, logger: logger)
+    do {
+      let listener = try await PostgresConnection.connect(configuration: options, id: 2, logger: logger)
+      return Connections(queries: queries, listener: listener)
+    } catch {
+      closeSoon(queries)
+      throw error
+    }
+  }
+
+  private func startMaintaining(_ first: Connections) {
     let task = Task { [weak self] in
-      var connection = first
+      var connections = first
       while let self, !self.isClosed {
-        await self.follow(connection)
+        await self.follow(connections)
         guard !self.isClosed, let next = await self.reconnect() else { return }
-        connection = next
+        connections = next
       }
     }
     state.withLock { $0.maintenance = task }
   }
 
-  /// Listens on `connection` until it closes: every notification of another process tells its
+  /// Listens until either connection closes: every notification of another process tells its
   /// key's table which rows to read again. Once listening, each table catches up with what
   /// changed before (after an outage, or since `connect` read the rows). Writes may use the
-  /// connection at once; a `LISTEN` that is not answered within 5 s closes it (and a new one is
-  /// made), so that a process never stops hearing the others.
-  private func follow(_ connection: PostgresConnection) async {
-    let closed = connection.closeFuture
-    if let pid = try? await PostgresRows.backendPID(connection, logger: logger) {
+  /// query connection at once; a `LISTEN` that is not answered within 5 s closes both (and new
+  /// ones are made), so that a process never stops hearing the others. Returns as soon as
+  /// either connection ends or the database closes, whatever postgres-nio is still waiting
+  /// for (the waits that remain are cancelled and end when their connection does).
+  private func follow(_ connections: Connections) async {
+    let queries = connections.queries
+    if let pid = try? await PostgresRows.backendPID(queries, logger: logger) {
       state.withLock { $0.backendPID = pid }
     }
     let waiting = state.withLock { state in
-      state.connection = connection
+      (state.connection, state.listener) = (queries, connections.listener)
       defer { state.waitingForConnection = [] }
       return state.waitingForConnection
     }
     for continuation in waiting { continuation.resume() }
+
+    let (ended, end) = AsyncStream<Void>.makeStream()
     let isListening = LockIsolated(false)
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        // Ends when the connection closes, or closes it when the database closes (`close()`
-        // cancels this task, perhaps before the connection was made `state.connection`).
-        await withTaskCancellationHandler {
-          try? await closed.get()
-        } onCancel: {
-          _ = connection.close() as EventLoopFuture<Void>
-        }
-      }
-      group.addTask { [logger] in
+    let watchers = [
+      Task {
+        await untilClosed(queries)
+        end.finish()
+      },
+      Task {
+        await untilClosed(connections.listener)
+        end.finish()
+      },
+      Task { [logger, address = configuration.address] in
         try? await Task.sleep(for: .seconds(5))
-        guard !Task.isCancelled else { return }
-        if !isListening.value {
-          logger.warning("PostgreSQL at \(self.configuration.address) did not answer LISTEN within 5 s: reconnecting")
-          _ = connection.close() as EventLoopFuture<Void>
+        if !Task.isCancelled, !isListening.value {
+          logger.warning("PostgreSQL at \(address) did not answer LISTEN within 5 s: reconnecting")
+          end.finish()
         }
-        // Ending would end the connection's other tasks: wait for them instead.
-        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
-      }
-      group.addTask { [self] in
-        try? await connection.listen(on: PostgresRows.channel) { notifications in
+      },
+      Task { [self] in
+        try? await connections.listener.listen(on: PostgresRows.channel) { notifications in
           isListening.setValue(true)
-          await catchUp(connection)
+          await catchUp(queries)
           for try await notification in notifications {
             receive(notification.payload)
           }
         }
-      }
-      await group.next()
-      group.cancelAll()
-    }
+        end.finish()
+      },
+    ]
+    // Until one of them ends, or `close()` cancels the maintenance task.
+    for await _ in ended {}
+    for watcher in watchers { watcher.cancel() }
     state.withLock { state in
-      if state.connection === connection { state.connection = nil }
+      if state.connection === queries { (state.connection, state.listener) = (nil, nil) }
     }
-    try? await connection.close()
+    connections.close()
   }
 
   /// Tries again and again (waiting 0.25 s, then twice as long each time, at most 2 s, so that edits are written within a few seconds of the server's return) until the
   /// server answers; logs once when the outage starts and once when it ends.
-  private func reconnect() async -> PostgresConnection? {
+  private func reconnect() async -> Connections? {
     let start = ContinuousClock.now
     logger.warning(
       "PostgreSQL at \(configuration.address) is unreachable: keeping every change in memory and reconnecting"
@@ -294,16 +325,16 @@ public final class PostgresDatabase: Sendable {
       } catch {
         return nil
       }
-      if let connection = try? await open() {
+      if let connections = try? await open() {
         do {
-          try await PostgresRows.migrate(connection, logger: logger)
+          try await PostgresRows.migrate(connections.queries, logger: logger)
         } catch {
-          try? await connection.close()
+          connections.close()
           continue
         }
         let seconds = (ContinuousClock.now - start).components.seconds
         logger.notice("PostgreSQL at \(configuration.address) is back after \(seconds) s")
-        return connection
+        return connections
       }
       delay = min(delay * 2, .seconds(2))
     }
@@ -384,6 +415,30 @@ public enum PostgresDatabaseError: Error, Equatable, CustomStringConvertible {
     case let .noSuchDatabase(address, database): "PostgreSQL at \(address) has no database \"\(database)\""
     case let .failed(address, reason): "PostgreSQL at \(address): \(reason)"
     }
+  }
+}
+
+/// Closes `connection` without waiting for the server; the connection is kept until it has
+/// closed (postgres-nio requires a connection to be closed before it goes away).
+private func closeSoon(_ connection: PostgresConnection) {
+  connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+}
+
+/// Closes `connection` and returns once it has closed.
+private func closed(_ connection: PostgresConnection) async {
+  closeSoon(connection)
+  try? await connection.closeFuture.get()
+}
+
+/// Returns once `connection` has closed, or at once when the task is cancelled, closing the
+/// connection then (its close may wait for a server that does not answer; the caller does not).
+private func untilClosed(_ connection: PostgresConnection) async {
+  let (closed, finish) = AsyncStream<Void>.makeStream()
+  connection.closeFuture.whenComplete { _ in finish.finish() }
+  await withTaskCancellationHandler {
+    for await _ in closed {}
+  } onCancel: {
+    closeSoon(connection)
   }
 }
 

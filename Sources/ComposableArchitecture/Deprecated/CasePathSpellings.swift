@@ -199,26 +199,51 @@ extension Reducer {
 
 extension PresentationState {
   /// The presented state in one case of an enum, through an `AnyCasePath`:
-  /// `state.$destination[case: /Destination.State.edit]`.
+  /// `state.$destination[case: /Destination.State.edit]`. As the case key path spelling: nil
+  /// dismisses; a change through a case the state is not in changes nothing and is reported here.
   @available(*, deprecated, message: "Use a case key path ('[case: \\.edit]'), instead.")
-  public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
-    get { wrappedValue.flatMap(path.extract(from:)) }
-    set {
-      guard let newValue, wrappedValue.flatMap(path.extract(from:)) != nil else { return }
-      wrappedValue = path.embed(newValue)
+  public subscript<Case>(
+    case path: AnyCasePath<State, Case>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Case? {
+    _read { yield wrappedValue.flatMap(path.extract(from:)) }
+    _modify {
+      var value = wrappedValue.flatMap(path.extract(from:))
+      let wasInCase = value != nil
+      yield &value
+      wrappedValue = caseModified(
+        wrappedValue, wasInCase: wasInCase, to: value, embed: path.embed,
+        location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
     }
   }
 }
 
 extension StackState {
   /// The element with `id` if it is in the case at `path`, through an `AnyCasePath`:
-  /// `state.path[id: 0, case: /Path.State.detail]`.
+  /// `state.path[id: 0, case: /Path.State.detail]`. As the case key path spelling: nil removes
+  /// the element; a change through a case it is not in changes nothing and is reported here.
   @available(*, deprecated, message: "Use a case key path ('[id: id, case: \\.detail]'), instead.")
-  public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
-    get { self[id: id].flatMap(path.extract(from:)) }
-    set {
-      guard let newValue, self[id: id].flatMap(path.extract(from:)) != nil else { return }
-      self[id: id] = path.embed(newValue)
+  public subscript<Case>(
+    id id: StackElementID,
+    case path: AnyCasePath<Element, Case>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Case? {
+    _read { yield self[id: id].flatMap(path.extract(from:)) }
+    _modify {
+      var value = self[id: id].flatMap(path.extract(from:))
+      let wasInCase = value != nil
+      yield &value
+      self[id: id] = caseModified(
+        self[id: id], wasInCase: wasInCase, to: value, embed: path.embed,
+        location: OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
     }
   }
 }

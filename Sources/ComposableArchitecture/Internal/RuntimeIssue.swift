@@ -198,15 +198,10 @@ enum RuntimeIssue {
     """
   }
 
-  static func modifyUnrelatedCase<Root, Case>(_ path: CaseKeyPath<Root, Case>, of root: Root?) -> String {
-    let current = root.map { "in case \(caseName(of: $0).debugDescription)" } ?? "nil"
-    return """
-      Can't modify unrelated case: \(caseKeyPathName(path)) was written, but the state is \
-      \(current), so nothing changed.
-
-      Check which case the state is in before changing it through 'subscript(case:)', or assign \
-      the whole state instead.
-      """
+  /// TCA's text, word for word (its tests compare the whole of it): the case the state is in, in
+  /// quotes, or nothing when there is no state.
+  static func modifyUnrelatedCase<Root>(of root: Root?) -> String {
+    "Can't modify unrelated case" + (root.map { " \(caseName(of: $0).debugDescription)" } ?? "")
   }
 
   static func pushWithUnexpectedID<Action>(
@@ -229,6 +224,8 @@ enum RuntimeIssue {
     if mirror.displayStyle == .enum, let label = mirror.children.first?.label {
       return label
     }
+    // A case without a payload describes itself by name, but for Optional's, which is "nil".
+    if mirror.displayStyle == .optional { return "none" }
     return String(describing: value)
   }
 

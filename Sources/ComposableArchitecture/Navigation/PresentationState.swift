@@ -64,7 +64,7 @@ public struct PresentationState<State> {
       var value = wrappedValue.flatMap { $0[case: path] }
       let wasInCase = value != nil
       yield &value
-      wrappedValue = caseModified(wrappedValue, path, wasInCase: wasInCase, to: value)
+      wrappedValue = caseModified(wrappedValue, wasInCase: wasInCase, to: value, embed: { path($0) })
     }
   }
 

@@ -130,7 +130,7 @@ public struct StackState<Element> {
       var value = elementsByID[id].flatMap { $0[case: path] }
       let wasInCase = value != nil
       yield &value
-      elementsByID[id] = caseModified(elementsByID[id], path, wasInCase: wasInCase, to: value)
+      elementsByID[id] = caseModified(elementsByID[id], wasInCase: wasInCase, to: value, embed: { path($0) })
     }
   }
 
@@ -343,14 +343,23 @@ extension StackAction: Encodable where State: Encodable, Action: Encodable {}
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
 
 /// What optional enum state becomes after the value of one of its cases was changed through
-/// `subscript(case:)`: that case with the new value, or nil when the value was set to nil. When the
-/// state was not in that case, it stays as it was and the change is reported (TCA does the same).
+/// `subscript(case:)`: that case with the new value (`embed`), or nil when the value was set to nil.
+/// When the state was not in that case, it stays as it was and the change is reported, at the
+/// caller's line when the subscript has one (TCA does the same).
 func caseModified<Root, Case>(
-  _ root: Root?, _ path: CaseKeyPath<Root, Case>, wasInCase: Bool, to value: Case?
+  _ root: Root?, wasInCase: Bool, to value: Case?, embed: (Case) -> Root,
+  location: OperatorLocation? = nil
 ) -> Root? {
   guard wasInCase else {
-    reportIssue(RuntimeIssue.modifyUnrelatedCase(path, of: root))
+    if let location {
+      reportIssue(
+        RuntimeIssue.modifyUnrelatedCase(of: root),
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
+    } else {
+      reportIssue(RuntimeIssue.modifyUnrelatedCase(of: root))
+    }
     return root
   }
-  return value.map { path($0) }
+  return value.map(embed)
 }

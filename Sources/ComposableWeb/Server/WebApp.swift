@@ -5,7 +5,10 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
+import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 /// Serves a feature's view to browsers, live: the first request of a tab renders the whole page
 /// (readable with JavaScript off), then the page's script connects a WebSocket and every change of
@@ -138,7 +141,7 @@ public struct WebApp: Sendable {
     var serverLogger = logger
     if logLevel == .info { serverLogger.logLevel = .notice }
     var configuration = ServiceGroupConfiguration(
-      services: [application(tabs: tabs, onStart: onStart, logger: serverLogger)], logger: serverLogger
+      services: [try application(tabs: tabs, onStart: onStart, logger: serverLogger)], logger: serverLogger
     )
     // Connections still open once the sockets were closed (a request half sent, a client that
     // never answers the close) are cancelled after 1 s, and given up on 4 s after the stop:
@@ -207,10 +210,10 @@ public struct WebApp: Sendable {
     }
   }
 
-  /// The Hummingbird application: the page of each tab, its assets, and its WebSocket.
+  /// The Hummingbird server: the page of each tab, its assets, and its WebSocket.
   private func application(
     tabs: Tabs, onStart: @escaping @Sendable (String) -> Void, logger: Logger
-  ) -> some Service {
+  ) throws -> any Service {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(options: .autoGenerateHeadEndpoints)
     let page = PageTemplate(title: title, stylesheet: stylesheet)
@@ -268,29 +271,81 @@ public struct WebApp: Sendable {
         await tabs.socketEnded()
       }
     }
-    return Application(
-      router: router,
-      server: HTTPServerBuilder { responder in
-        ClosingMalformedRequests(
-          base: HTTP1WebSocketUpgradeChannel(
-            responder: responder,
-            // Frames up to 1 MiB reach the live view, which drops messages over its 64 KiB limit
-            // with a log line (smaller frames would close the socket of a tab that pasted a long
-            // text).
-            configuration: .init(ws: .init(maxFrameSize: 1 << 20)),
-            shouldUpgrade: shouldUpgrade
-          ),
-          onMalformed: { error in
-            tabs.metrics.drop(.malformedRequest, "closed a connection whose request is not HTTP: \(error)")
-          }
-        )
+    let builder = HTTPServerBuilder { responder in
+      ClosingMalformedRequests(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder,
+          // Frames up to 1 MiB reach the live view, which drops messages over its 64 KiB limit
+          // with a log line (smaller frames would close the socket of a tab that pasted a long
+          // text).
+          configuration: .init(ws: .init(maxFrameSize: 1 << 20)),
+          shouldUpgrade: shouldUpgrade
+        ),
+        onMalformed: { error in
+          tabs.metrics.drop(.malformedRequest, "closed a connection whose request is not HTTP: \(error)")
+        }
+      )
+    }
+    // The server itself, not Hummingbird's `Application`: its `run()` adds a service that keeps
+    // the Date header by iterating a timer merged with the graceful shutdown every second, and
+    // that merge (swift-async-algorithms 1.1.4 holds a lock across a suspension) can leave a
+    // thread blocked for ever, which hung a test run and would hang a long-running server.
+    let responder = router.buildResponder()
+    return try builder.buildServer(
+      configuration: ServerConfiguration(address: .hostname(host, port: port)),
+      eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+      logger: logger,
+      responder: { request, writer, channel in
+        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+        var response: Response
+        do {
+          response = try await responder.respond(to: request, context: context)
+        } catch let error as HTTPParserError {
+          throw error  // the channel answers 400 and closes
+        } catch {
+          logger.debug("A request failed: \(error)")
+          response = Response(status: .internalServerError)
+        }
+        response.headers[.date] = HTTPDate.now()
+        do {
+          try await writer.write(response: response.head, body: response.body)
+        } catch is HTTPParserError {
+          // Not the parser error itself: the channel would answer the request a second time.
+          throw ResponseNotWritten()
+        }
       },
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
       onServerRunning: { channel in
         onStart("http://\(host):\(channel.localAddress?.port ?? port)/")
-      },
-      logger: logger
+      }
     )
+  }
+}
+
+/// A response that could not be written because its request turned out malformed on the way.
+private struct ResponseNotWritten: Error {}
+
+/// The `Date` header's value (`Thu, 26 Nov 2026 01:02:03 GMT`), made once a second at most.
+enum HTTPDate {
+  private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
+
+  static func now() -> String {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    let second = time.tv_sec
+    return cache.withLock { cache in
+      if cache.second == second { return cache.text }
+      var seconds = second
+      var parts = tm()
+      gmtime_r(&seconds, &parts)
+      let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+      let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+      func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let text =
+        "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+        + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+      cache = (second, text)
+      return text
+    }
   }
 }
 
