@@ -69,6 +69,9 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let childDependencies = ChildDependencies<StackElementID>()
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    // Read before the reducers run: a parent that replaces the whole stack (`state.path =
+    // StackState()`, or `removeAll()`, which does the same) replaces what it had mounted too.
+    let mounted = state[keyPath: toStackState].mountedIDs
     let destinationEffects: Effect<Parent.Action>
     let parentEffects: Effect<Parent.Action>
 
@@ -120,13 +123,15 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       parentEffects = parent.reduce(into: &state, action: action)
     }
 
-    return .merge(destinationEffects, parentEffects, updateMountedElements(in: &state))
+    return .merge(destinationEffects, parentEffects, updateMountedElements(in: &state, from: mounted))
   }
 
-  /// Cancels the effects of popped elements and sets up dismissal for pushed ones (and, on the
-  /// first action, for elements the stack started with).
-  private func updateMountedElements(in state: inout Parent.State) -> Effect<Parent.Action> {
-    let mounted = state[keyPath: toStackState].mountedIDs
+  /// Cancels the effects of elements no longer on the stack (`mounted`: those set up before the
+  /// action) and sets up dismissal for pushed ones (and, on the first action, for elements the
+  /// stack started with).
+  private func updateMountedElements(
+    in state: inout Parent.State, from mounted: OrderedSet<StackElementID>
+  ) -> Effect<Parent.Action> {
     let ids = state[keyPath: toStackState].ids
     guard !areSameIDs(mounted, ids) else { return .none }
 

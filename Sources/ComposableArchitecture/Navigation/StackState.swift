@@ -175,6 +175,12 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection, Mutabl
     }
     elementsByID = updated
   }
+
+  /// Removes every element, keeping what the stack reducer set up for them, so that their
+  /// effects are cancelled even when a reducer that runs before the stack's empties it.
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    elementsByID.removeAll(keepingCapacity: keepCapacity)
+  }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
