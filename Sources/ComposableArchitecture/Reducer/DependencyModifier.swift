@@ -59,4 +59,18 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
       update(&values)
     }
   }
+
+  /// Stacks another transformation on this override instead of nesting reducers; the one written
+  /// closest to the reducer wins, as with nested reducers.
+  @inlinable
+  public func transformDependency<V>(
+    _ keyPath: WritableKeyPath<DependencyValues, V>,
+    transform: @escaping (_ dependency: inout V) -> Void
+  ) -> Self {
+    let update = self.update
+    return Self(base: base) { values in
+      transform(&values[keyPath: keyPath])
+      update(&values)
+    }
+  }
 }
