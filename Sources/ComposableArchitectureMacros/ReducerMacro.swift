@@ -83,26 +83,41 @@ extension ReducerMacro: MemberAttributeMacro {
       }
       return attributes
     }
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
-    if
+    guard
       let property = member.as(VariableDeclSyntax.self),
       property.identifier?.text == "body",
-      !property.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
       // A stored `let body = …` (or `var body = …`) is a value, not a builder.
       property.bindingSpecifier.tokenKind == .keyword(.var),
       property.bindings.first?.initializer == nil,
       !property.attributes.contains(attributeNamed: "ReducerBuilder")
-    {
-      let types = bodyTypes(property) ?? ("Self.State", "Self.Action")
-      return ["@\(raw: module).ReducerBuilder<\(raw: types.state), \(raw: types.action)>"]
+    else { return [] }
+    let isStatic = property.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+    if declaration.is(EnumDeclSyntax.self) {
+      // A hand-written `static var body` of an `@Reducer enum` is a builder too, as in TCA:
+      // `Scope(state: \.first, action: \.first) { First() }` then needs no `CombineReducers`.
+      return isStatic ? ["@\(raw: module).ReducerBuilder<Self.State, Self.Action>"] : []
     }
-    return []
+    guard let structDecl = declaration.as(StructDeclSyntax.self), !isStatic else { return [] }
+    let types = bodyTypes(property, declaresOwnTypes: declaresOwnTypes(structDecl)) ?? ("Self.State", "Self.Action")
+    return ["@\(raw: module).ReducerBuilder<\(raw: types.state), \(raw: types.action)>"]
+  }
+
+  /// Whether a struct declares a `State` or an `Action` of its own (a nested type or alias).
+  static func declaresOwnTypes(_ structDecl: StructDeclSyntax) -> Bool {
+    structDecl.memberBlock.members.contains { member in
+      guard let name = member.decl.asProtocol(NamedDeclSyntax.self)?.name.text else { return false }
+      return name == "State" || name == "Action"
+    }
   }
 
   /// The state and action types a `body` names: `some Reducer<Int, Bool>` gives `Int` and `Bool`,
   /// `some ReducerOf<Base>` gives `Base.State` and `Base.Action`; nil for `ReducerOf<Self>` and
-  /// anything else, which means the reducer's own `State` and `Action`.
-  static func bodyTypes(_ property: VariableDeclSyntax) -> (state: String, action: String)? {
+  /// anything else, which means the reducer's own `State` and `Action`. A bare `State` and
+  /// `Action` are the reducer's own when it declares them, and otherwise the enclosing type's (a
+  /// reducer nested in a feature, written in the feature's domain).
+  static func bodyTypes(
+    _ property: VariableDeclSyntax, declaresOwnTypes: Bool
+  ) -> (state: String, action: String)? {
     guard
       let type = property.bindings.first?.typeAnnotation?.type,
       let someType = type.as(SomeOrAnyTypeSyntax.self),
@@ -111,7 +126,8 @@ extension ReducerMacro: MemberAttributeMacro {
     else { return nil }
     switch (constraint.name.text, arguments.count) {
     case ("Reducer", 2):
-      return ["State", "Self.State"].contains(arguments[0]) ? nil : (arguments[0], arguments[1])
+      if arguments[0] == "Self.State" || (arguments[0] == "State" && declaresOwnTypes) { return nil }
+      return (arguments[0], arguments[1])
     case ("ReducerOf", 1):
       return arguments[0] == "Self" ? nil : ("\(arguments[0]).State", "\(arguments[0]).Action")
     default:
@@ -120,18 +136,23 @@ extension ReducerMacro: MemberAttributeMacro {
   }
 
   /// Whether a `@Reducer struct` names other types than its own `State` and `Action` in `body`
-  /// or `reduce(into:action:)` (`var body: some Reducer<Int, Bool>`): then it has none to
-  /// synthesize.
+  /// or `reduce(into:action:)` (`var body: some Reducer<Int, Bool>`, or a bare `State` it does
+  /// not declare): then it has none to synthesize.
   static func usesOtherTypes(_ structDecl: StructDeclSyntax) -> Bool {
-    structDecl.memberBlock.members.contains { member in
+    let declaresOwnTypes = declaresOwnTypes(structDecl)
+    return structDecl.memberBlock.members.contains { member in
       if let property = member.decl.as(VariableDeclSyntax.self), property.identifier?.text == "body" {
-        return bodyTypes(property) != nil
+        // `let body = EmptyReducer<Int, Int>()`: the stored reducer's types are the reducer's.
+        if property.bindings.first?.initializer != nil, property.bindings.first?.typeAnnotation == nil {
+          return true
+        }
+        return bodyTypes(property, declaresOwnTypes: declaresOwnTypes) != nil
       }
       if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "reduce",
         let stateParameter = function.signature.parameterClause.parameters.first
       {
-        let type = stateParameter.type.as(AttributedTypeSyntax.self)?.baseType ?? stateParameter.type
-        return !["State", "Self.State"].contains(type.trimmedDescription)
+        let type = (stateParameter.type.as(AttributedTypeSyntax.self)?.baseType ?? stateParameter.type).trimmedDescription
+        return type != "Self.State" && (type != "State" || !declaresOwnTypes)
       }
       return false
     }
