@@ -64,6 +64,14 @@ struct OperationsTests {
     #expect(length(head) != nil)
     #expect(length(head) == length(get))
     #expect(head.hasSuffix("\r\n\r\n"))  // no body
+    // The Date header every HTTP/1.1 answer carries (RFC 9110's IMF-fixdate), for this moment.
+    let date = try #require(get.firstMatch(of: #/\r\n[Dd]ate: ([A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}) GMT\r\n/#))
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss"
+    let sent = try #require(formatter.date(from: String(date.1)))
+    #expect(abs(sent.timeIntervalSinceNow) < 600)
     #expect(try await self.get(port, "/nowhere", method: "HEAD").hasPrefix("HTTP/1.1 404"))
     // The GET keeps its tab (until it connects or expires); the HEAD keeps none.
     #expect(try await metric(port, #"composable_web_tabs{state="unconnected"}"#) == 1)
