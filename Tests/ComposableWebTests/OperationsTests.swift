@@ -16,7 +16,9 @@ struct OperationsTests {
   /// server closed the connection without answering).
   func exchange(_ port: Int, _ request: [UInt8]) async throws -> String {
     try await blocking {
-      let descriptor = try connectToLoopback(port: port, timeoutSeconds: 10)
+      // Generous: a first render runs on the main actor, which other tests of this process may
+      // hold for seconds; a shorter wait read as an empty answer under load.
+      let descriptor = try connectToLoopback(port: port, timeoutSeconds: 60)
       defer { close(descriptor) }
       try? writeAll(request, to: descriptor)
       var response: [UInt8] = []
