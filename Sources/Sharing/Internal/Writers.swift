@@ -38,7 +38,7 @@ package final class Writers<Target: Hashable & Sendable, Payload: Sendable>: Sen
   /// `schedule` runs its work after the delay (now, in tests).
   package init(
     now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-    schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = Writers.afterDelay
+    schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = afterDelay
   ) {
     self.now = now
     self.schedule = schedule
@@ -47,12 +47,6 @@ package final class Writers<Target: Hashable & Sendable, Payload: Sendable>: Sen
 
   deinit {
     PendingWrites.unregister(ObjectIdentifier(self))
-  }
-
-  /// Runs `work` after `delay` on a global queue.
-  package static func afterDelay(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
-    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
   }
 
   /// Writes `payload` with `perform` now, or schedules it; resumes `continuation` when it is
@@ -155,4 +149,11 @@ package enum PendingWrites {
 /// (quit, Ctrl-C, SIGTERM, SIGHUP); call it yourself before a program of your own exits.
 public func flushPendingWrites() {
   PendingWrites.flushAll()
+}
+
+/// Runs `work` after `delay` on a global queue (the held-back writes of the file, SQLite and
+/// PostgreSQL keys).
+package func afterDelay(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
+  let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+  DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
 }

@@ -57,7 +57,7 @@ public struct FileStorage: Sendable {
     },
     write: { data, url in try atomicWrite(data, to: url) },
     moveItem: { try FileManager.default.moveItem(at: $0, to: $1) },
-    schedule: Writers<URL, Data>.afterDelay,
+    schedule: afterDelay,
     watch: { url, onChange in FileWatcher.watch(url, onChange: onChange) }
   )
 

@@ -144,7 +144,7 @@ final class PostgresTable: Sendable {
         // This task ends (`nextJob` said so) and another starts at `instant`, or at once when a
         // flush (quit, SIGTERM) asks for the write.
         let delay = ContinuousClock.now.duration(to: instant)
-        Writers<Int, Void>.afterDelay(delay) { [weak self] in self?.startWorking() }
+        afterDelay(delay) { [weak self] in self?.startWorking() }
         return
       case let .write(encode):
         guard let connection = database.connection else {
