@@ -81,12 +81,12 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
         }
       }
     }
-    let observation = ValueObservation.tracking { db in
-      try SQLiteRows.versions(of: key.name, in: db)
-    }
-    let cancellable = observation.start(
-      in: database, scheduling: .async(onQueue: DispatchQueue(label: "SharingGRDB.DatabaseKey")),
-      onError: { _ in }, onChange: { _ in changesContinuation.yield() }
+    // A commit through this writer that touched the table: told on the writer's queue right
+    // after the commit, without reading anything there (the delivery reads the versions). A
+    // `ValueObservation` would fetch on every commit and hold the writer until its read began.
+    try? SQLiteRows.migrate(database)
+    let cancellable = DatabaseRegionObservation(tracking: Table(SQLiteRows.table)).start(
+      in: database, onError: { _ in }, onChange: { _ in changesContinuation.yield() }
     )
     let watch = DataVersionWatch.watch(database) { changesContinuation.yield() }
     return SharedSubscription {

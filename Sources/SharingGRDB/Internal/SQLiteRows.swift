@@ -5,6 +5,8 @@ import Sharing
 /// The SQL of `DatabaseKey` on SQLite: its table, `sharingRows`, one row per stored row of each
 /// key (see `StoredRow`), with a version that goes up by one on every write of the row.
 enum SQLiteRows {
+  /// The table's name.
+  static let table = "sharingRows"
   private static let migrated = LockIsolated<Set<ObjectIdentifier>>([])
 
   /// Creates the table, once per database (GRDB's migrator remembers it in the file).
