@@ -331,8 +331,14 @@ func webFirstRenderVsStatic(batches: Int = 15, requests: Int = 200) async throws
 
 /// Prints the web figures.
 @MainActor
-func printWebFigures() async {
+func printWebFigures(onlyFirstRender: Bool = false) async {
   do {
+    if onlyFirstRender {
+      let firstRender = try await webFirstRenderVsStatic()
+      print("web-first-render-vs-static: \(String(format: "%.2f", firstRender.ratio))")
+      print(String(format: "  Standups list %.0f pages/s, static page %.0f pages/s", firstRender.app, firstRender.staticPage))
+      return
+    }
     print("web-bytes-one-row: \(await webBytesOneRow())")
     let roundTrip = try await webRoundTripVsEcho()
     print("web-roundtrip-vs-echo: \(String(format: "%.2f", roundTrip.ratio))")

@@ -225,7 +225,8 @@ func main() async {
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   if let filter, filter.contains("web") {
     // BENCHMARK_FILTER=web: the web front end's figures only (they take about 40 s).
-    await printWebFigures()
+    // BENCHMARK_FILTER=web-first-render: that figure only.
+    await printWebFigures(onlyFirstRender: filter.contains("web-first-render"))
     if benchmarks.isEmpty { return }
   }
   if let filter, filter.contains("sqlite") {

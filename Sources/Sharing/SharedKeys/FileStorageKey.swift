@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import Synchronization
 
 extension SharedReaderKey {
   /// A `Codable` value kept in a JSON file.
@@ -59,7 +60,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   }
 
   public var id: FileStorageKeyID {
-    FileStorageKeyID(url: url.standardizedFileURL, storage: storage.id)
+    FileStorageKeyID(url: standardized(url), storage: storage.id)
   }
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
@@ -141,6 +142,21 @@ extension FileStorageKey: CustomStringConvertible {
 
 /// The identity of a `.fileStorage` key: its file, in its storage. Keys with the same id share
 /// one value.
+/// `url.standardizedFileURL`, remembered: standardizing is slow enough to show in a web page's
+/// first render, which makes its keys anew. At most 256 are kept (a program that names more
+/// files starts over).
+private func standardized(_ url: URL) -> URL {
+  if let known = standardizedURLs.withLock({ $0[url] }) { return known }
+  let standardized = url.standardizedFileURL
+  standardizedURLs.withLock { urls in
+    if urls.count >= 256 { urls.removeAll() }
+    urls[url] = standardized
+  }
+  return standardized
+}
+
+private let standardizedURLs = Mutex<[URL: URL]>([:])
+
 public struct FileStorageKeyID: Hashable, Sendable {
   let url: URL
   let storage: ObjectIdentifier
