@@ -282,6 +282,27 @@ struct RecordingTests {
     #expect(try Data(contentsOf: url).last == UInt8(ascii: "\n"))
   }
 
+  @Test func manyShortLinesFillSeveralWindowsAndEveryOneIsThere() async throws {
+    // About 3.5 MB of lines: the file is written through four windows, each made ready ahead
+    // while the one before it fills.
+    let count = 40_000
+    do {
+      let store = Store(initialState: RecordedEditor.State(text: "")) {
+        RecordedEditor().recording(to: url, stateEvery: 1_000)
+      }
+      for index in 1...count { store.send(.textChanged("Line \(index) of a long session")) }
+      let live = try Recording(contentsOf: url)
+      #expect(live.steps.count == count)
+    }
+    let data = try Data(contentsOf: url)
+    #expect(data.count > 3 << 20)
+    #expect(!data.contains(0))
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.sequence) == Array(1...count))
+    let states = try replay(recording, through: RecordedEditor())
+    #expect(states.last?.text == "Line \(count) of a long session")
+  }
+
   @Test func navigationActionsAreCodable() throws {
     let actions: [StackAction<RecordedEditor.State, RecordedEditor.Action>] = [
       .element(id: 3, action: .textChanged("Hi")),

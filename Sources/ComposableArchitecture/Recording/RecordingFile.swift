@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,20 +23,34 @@ import Foundation
 /// the reserved space, zero bytes, which ``Recording`` skips; closing trims them. Elsewhere, or if
 /// mapping fails, each line is written with one `write(2)`.
 ///
+/// Once half of a window is written, the next one is made ready on a queue of the file's own:
+/// its space reserved, its pages mapped and, on Linux, made writable ahead
+/// (`MADV_POPULATE_WRITE`). The first write to each page of a shared file mapping otherwise
+/// stops the program in the kernel, and those stops were a third of a recorded send. The window
+/// left behind is unmapped on that queue too.
+///
 /// `@unchecked Sendable` is safe: every field is read and written with `lock` held (the exit
-/// handler closes files from whichever thread exits).
+/// handler closes files from whichever thread exits, and the preparing queue installs the window
+/// it made under the lock).
 final class RecordingFile: @unchecked Sendable {
-  private let lock = NSLock()
+  /// A futex-based lock: cheaper to take than `NSLock` (a `pthread_mutex_t`) on every line.
+  private let lock = Mutex(())
   private var descriptor: Int32
-  /// The mapped window of the file, or nil to write with `write(2)`.
-  private var window: UnsafeMutableRawPointer?
-  /// Where `window` starts in the file (a multiple of the page size), and its size.
-  private var windowOffset = 0
-  private var windowSize = 0
+  /// The mapped window lines are copied to, or nil to write with `write(2)`.
+  private var window: Window?
+  /// The window after it, made ready by `preparer`.
+  private var next: Window?
+  private var isPreparing = false
+  /// Whether a window could not be made ready once: windows are then mapped when needed.
+  private var preparingFailed = false
+  private var isClosing = false
   /// The bytes of lines written.
   private var length = 0
   /// Whether mapping failed once: the file is then written with `write(2)` from there on.
   private var mappingFailed = false
+  /// Where windows are made ready and unmapped, off the thread that records.
+  private let preparer = DispatchQueue(label: "ComposableArchitecture.RecordingFile")
+  private static let preparerKey = DispatchSpecificKey<Bool>()
 
   /// Creates the file, replacing one that is there.
   init(url: URL) throws {
@@ -44,26 +59,25 @@ final class RecordingFile: @unchecked Sendable {
     guard descriptor >= 0 else {
       throw RecordingFileError(code: errno)
     }
-    Self.openFiles.withValue { $0[ObjectIdentifier(self)] = WeakFile(file: self) }
+    preparer.setSpecific(key: Self.preparerKey, value: true)
+    Self.openFiles.withValue { $0[ObjectIdentifier(self)] = self }
     _ = Self.closeAtExit
-  }
-
-  deinit {
-    close()
-    Self.openFiles.withValue { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
   }
 
   /// Appends `bytes` (whole lines) to the file.
   func append(_ bytes: UnsafeRawBufferPointer) throws {
-    try lock.withLock {
+    try lock.withLock { _ in
       guard descriptor >= 0 else { return }
       #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if !mappingFailed, window == nil || length + bytes.count > windowOffset + windowSize {
-          remap(toFit: bytes.count)
+        if !mappingFailed, window.map({ length + bytes.count > $0.end }) ?? true {
+          moveWindow(toFit: bytes.count)
         }
         if let window {
-          (window + (length - windowOffset)).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+          (window.start + (length - window.offset)).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
           length += bytes.count
+          if next == nil, !isPreparing, !preparingFailed, !isClosing, length - window.offset >= window.size / 2 {
+            prepareNext(after: window)
+          }
           return
         }
       #endif
@@ -72,13 +86,28 @@ final class RecordingFile: @unchecked Sendable {
     }
   }
 
-  /// Trims the reserved space and closes the file.
+  /// Trims the reserved space and closes the file (its recorder does when it goes, and the exit
+  /// handler does for the files still open).
   func close() {
-    lock.withLock {
-      guard descriptor >= 0 else { return }
+    let closes = lock.withLock { _ -> Bool in
+      guard descriptor >= 0, !isClosing else { return false }
+      isClosing = true
+      return true
+    }
+    guard closes else { return }
+    Self.openFiles.withValue { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+    // The window being made ready (and the unmapping of earlier ones) finishes first: the
+    // descriptor it uses must not be closed, and perhaps reused, under it. (Not when the file
+    // goes away on that queue itself, which then has nothing else in flight.)
+    if DispatchQueue.getSpecific(key: Self.preparerKey) == nil {
+      preparer.sync {}
+    }
+    lock.withLock { _ in
       #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        next?.unmap()
+        next = nil
         if let window {
-          munmap(window, windowSize)
+          window.unmap()
           self.window = nil
           _ = ftruncate(descriptor, off_t(length))
         }
@@ -89,48 +118,108 @@ final class RecordingFile: @unchecked Sendable {
   }
 
   #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-    /// Maps a window that holds what is written and `count` more bytes, reserving the space in
-    /// the file first (so that a full disk is an error here, not a crash when the mapped page is
-    /// written). On failure, leaves no window: the file is then written with `write(2)`.
-    private func remap(toFit count: Int) {
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// A mapped part of the file: `size` bytes from `offset` (a multiple of the page size).
+    struct Window: @unchecked Sendable {
+      // @unchecked Sendable: the pointer is to a mapping that only the file's lock holder writes
+      // through, and that is unmapped once, by whoever took it out of the file.
+      let start: UnsafeMutableRawPointer
+      let offset: Int
+      let size: Int
+      var end: Int { offset + size }
+
+      /// Reserves the space in the file first (so that a full disk is an error here, not a crash
+      /// when a mapped page is written), then maps it; nil on failure.
+      static func map(_ descriptor: Int32, offset: Int, size: Int, writableAhead: Bool) -> Window? {
+        guard reserve(descriptor, offset: offset, size: size) else { return nil }
+        #if os(Linux)
+          // Pages made present now, not one fault per page as lines reach them (made writable
+          // too off the recording thread, where the wait costs nothing).
+          let flags = writableAhead ? MAP_SHARED : MAP_SHARED | MAP_POPULATE
+        #else
+          let flags = MAP_SHARED
+        #endif
+        guard
+          let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, flags, descriptor, off_t(offset)),
+          mapped != MAP_FAILED
+        else { return nil }
+        #if os(Linux)
+          if writableAhead {
+            // MADV_POPULATE_WRITE (Linux 5.14): faults every page in writable without writing it.
+            _ = madvise(mapped, size, 23)
+          }
+        #endif
+        return Window(start: mapped, offset: offset, size: size)
+      }
+
+      func unmap() {
+        munmap(start, size)
+      }
+
+      /// Gives the file real blocks up to `offset + size`.
+      private static func reserve(_ descriptor: Int32, offset: Int, size: Int) -> Bool {
+        #if canImport(Darwin)
+          return ftruncate(descriptor, off_t(offset + size)) == 0
+        #else
+          return posix_fallocate(descriptor, off_t(offset), off_t(size)) == 0
+        #endif
+      }
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private static let windowSize = 1 << 20
+    /// How much of the window before the next one covers too: a line that starts there still
+    /// fits in the next window.
+    private static let overlap = 64 << 10
+
+    /// Moves to a window that holds what is written and `count` more bytes: the one made ready
+    /// if it does, otherwise one mapped now. On failure, leaves no window: the file is then
+    /// written with `write(2)`.
+    private func moveWindow(toFit count: Int) {
       if let window {
-        munmap(window, windowSize)
+        let old = window
+        preparer.async { old.unmap() }
         self.window = nil
       }
-      let offset = length / page * page
-      let size = max(1 << 20, (length - offset + count + page - 1) / page * page)
-      guard reserve(offset: offset, size: size) else {
-        _ = ftruncate(descriptor, off_t(length))
-        mappingFailed = true
-        return
+      if let ready = next {
+        next = nil
+        if ready.offset <= length, length + count <= ready.end {
+          window = ready
+          return
+        }
+        preparer.async { ready.unmap() }
       }
-      #if os(Linux)
-        // Its pages made present now, not one fault per page as lines reach them.
-        let flags = MAP_SHARED | MAP_POPULATE
-      #else
-        let flags = MAP_SHARED
-      #endif
-      guard
-        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, flags, descriptor, off_t(offset)),
-        mapped != MAP_FAILED
-      else {
+      let offset = length / Self.pageSize * Self.pageSize
+      let size = max(Self.windowSize, (length - offset + count + Self.pageSize - 1) / Self.pageSize * Self.pageSize)
+      guard let mapped = Window.map(descriptor, offset: offset, size: size, writableAhead: false) else {
         _ = ftruncate(descriptor, off_t(length))
         mappingFailed = true
         return
       }
       window = mapped
-      windowOffset = offset
-      windowSize = size
     }
 
-    /// Gives the file real blocks up to `offset + size`.
-    private func reserve(offset: Int, size: Int) -> Bool {
-      #if canImport(Darwin)
-        return ftruncate(descriptor, off_t(offset + size)) == 0
-      #else
-        return posix_fallocate(descriptor, off_t(offset), off_t(size)) == 0
-      #endif
+    /// Makes the window after `window` ready on `preparer`.
+    private func prepareNext(after window: Window) {
+      isPreparing = true
+      let descriptor = descriptor
+      let offset = max(window.offset, window.end - Self.overlap)
+      // `self` held strongly (a weak reference would make every retain of the file, one per
+      // action, go through a side table); `close()` waits for this.
+      preparer.async { [self] in
+        let ready = Window.map(descriptor, offset: offset, size: Self.windowSize, writableAhead: true)
+        self.lock.withLock { _ in
+          self.isPreparing = false
+          guard let ready else {
+            self.preparingFailed = true
+            return
+          }
+          if self.isClosing || self.descriptor < 0 || self.mappingFailed {
+            ready.unmap()
+          } else {
+            self.next = ready
+          }
+        }
+      }
     }
   #endif
 
@@ -149,18 +238,16 @@ final class RecordingFile: @unchecked Sendable {
 
   // MARK: Closing at exit
 
-  private struct WeakFile {
-    weak var file: RecordingFile?
-  }
-
   /// The files not yet closed, so that a program that exits with stores still alive leaves its
-  /// recordings trimmed.
-  private static let openFiles = LockIsolated<[ObjectIdentifier: WeakFile]>([:])
+  /// recordings trimmed; a file leaves the list when it is closed. Strong references, not weak
+  /// ones: an object with a weak reference pays for every retain and release through a side
+  /// table, and the recorder retains its file on every action.
+  private static let openFiles = LockIsolated<[ObjectIdentifier: RecordingFile]>([:])
 
   private static let closeAtExit: Void = {
     atexit {
       for file in RecordingFile.openFiles.value.values {
-        file.file?.close()
+        file.close()
       }
     }
   }()

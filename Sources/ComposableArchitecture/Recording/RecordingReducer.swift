@@ -182,6 +182,10 @@ final class Recorder: @unchecked Sendable {
     self.stateEvery = stateEvery
   }
 
+  deinit {
+    file?.close()
+  }
+
   /// Starts the recording, if it has not started, and gives `dependencies` the recording
   /// generators: the store that runs this recorder as its reducer reduces with them.
   func install<Base: Reducer>(
@@ -357,6 +361,7 @@ final class Recorder: @unchecked Sendable {
     do {
       try file.append(line.bytes)
     } catch {
+      file.close()
       self.file = nil
       reportIssue("Recording to \(url.path) stopped: \(error)")
     }
