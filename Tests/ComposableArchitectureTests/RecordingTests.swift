@@ -200,9 +200,21 @@ struct RecordingTests {
     _ = try await recordSession()
     let text = try String(contentsOf: url, encoding: .utf8)
 
-    let cut = Data(text.dropLast(10).utf8)
-    #expect(throws: RecordingError(file: "cut.jsonl", line: 11, problem: "is cut off (the program stopped while writing it); delete the line to read the rest")) {
-      try Recording(data: cut, file: "cut.jsonl")
+    // A last line cut off after a whole header: skipped, and named.
+    let whole = try Recording(data: Data(text.utf8), file: "whole.jsonl")
+    #expect(whole.cutOffLine == nil)
+    let cut = try Recording(data: Data(text.dropLast(10).utf8), file: "cut.jsonl")
+    #expect(cut.cutOffLine == RecordingError(file: "cut.jsonl", line: 11, problem: "is cut off (the program stopped while writing it) and was skipped"))
+    #expect(cut.cutOffLine?.description == "cut.jsonl:11: the line is cut off (the program stopped while writing it) and was skipped")
+    #expect(cut.steps.map(\.sequence) == whole.steps.dropLast().map(\.sequence))
+    // Cut, then the zero bytes of the space reserved ahead (a killed program's file): the same.
+    let killed = try Recording(data: Data(text.dropLast(10).utf8) + Data(count: 4096), file: "killed.jsonl")
+    #expect(killed.cutOffLine?.line == 11)
+    #expect(killed.steps.count == whole.steps.count - 1)
+    // The first line cut off: no recording at all.
+    let header = String(text.prefix { $0 != "\n" })
+    #expect(throws: RecordingError(file: "header.jsonl", line: 1, problem: "is cut off (the program stopped while writing the recording's first line): the file holds no recording")) {
+      try Recording(data: Data(header.dropLast(5).utf8), file: "header.jsonl")
     }
     let newer = Data(text.replacingOccurrences(of: #"{"format":1,"#, with: #"{"format":9,"#).utf8)
     #expect(throws: RecordingError.self) { try Recording(data: newer) }

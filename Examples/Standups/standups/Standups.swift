@@ -222,6 +222,7 @@ struct Standups: AsyncParsableCommand {
     let history: TimeTravelHistory<AppFeature.State, AppFeature.Action>
     do {
       recording = try Recording(contentsOf: URL(fileURLWithPath: file))
+      warnIfCutOff(recording)
       guard recording.feature == String(reflecting: AppFeature.self) else {
         throw ValidationError("\(file) is a recording of \(recording.feature), not of the Standups app.")
       }
@@ -312,6 +313,7 @@ struct GenerateTest: ParsableCommand {
     } catch let error as RecordingError {
       throw ValidationError(error.description)
     }
+    warnIfCutOff(recording)
     guard recording.feature == String(reflecting: AppFeature.self) else {
       throw ValidationError("\(file) is a recording of \(recording.feature), not of the Standups app.")
     }
@@ -449,3 +451,10 @@ func describe(_ error: DecodingError) -> String {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Says on standard error that the recording's last line was cut off and skipped (a recording
+/// whose program was killed while writing it).
+func warnIfCutOff(_ recording: Recording) {
+  guard let cut = recording.cutOffLine else { return }
+  FileHandle.standardError.write(Data("standups: warning: \(cut)\n".utf8))
+}

@@ -23,6 +23,10 @@ public struct Recording: Sendable {
   public let nextStackElementID: Int
   /// The file it was read from, if any.
   public let fileName: String?
+  /// The last line, when it was cut off (the program was killed, or crashed, while writing it):
+  /// it is skipped, and this says which line it was. Tools that read recordings show it as a
+  /// warning. nil when the file ends with a whole line.
+  public let cutOffLine: RecordingError?
 
   /// A recorded value: JSON, or the `customDump` of a value that is not `Encodable`.
   public enum Value: Sendable, Equatable {
@@ -69,9 +73,10 @@ public struct Recording: Sendable {
     public var isReplayable: Bool { action.json != nil }
   }
 
-  /// Reads a recording. A truncated last line (the program stopped while writing it), a file
-  /// written by a newer version, or a line that is not a step throws a ``RecordingError`` naming
-  /// the line.
+  /// Reads a recording. A file written by a newer version, a line that is not a step, or a first
+  /// line (the header) cut off throws a ``RecordingError`` naming the line. A cut-off last line
+  /// after a whole header (the program was killed while writing it) is skipped and named by
+  /// ``cutOffLine``.
   public init(contentsOf url: URL) throws {
     let data: Data
     do {
@@ -89,14 +94,22 @@ public struct Recording: Sendable {
     let end = data.lastIndex(where: { $0 != 0 }).map { $0 + 1 } ?? data.startIndex
     let text = String(decoding: data[..<end], as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var cutOffLine: RecordingError?
     if lines.last == "" {
       lines.removeLast()
-    } else if !lines.isEmpty {
+    } else if lines.count == 1 {
       throw RecordingError(
-        file: file, line: lines.count,
-        problem: "is cut off (the program stopped while writing it); delete the line to read the rest"
+        file: file, line: 1,
+        problem: "is cut off (the program stopped while writing the recording's first line): the file holds no recording"
       )
+    } else if !lines.isEmpty {
+      cutOffLine = RecordingError(
+        file: file, line: lines.count,
+        problem: "is cut off (the program stopped while writing it) and was skipped"
+      )
+      lines.removeLast()
     }
+    self.cutOffLine = cutOffLine
     guard let first = lines.first else {
       throw RecordingError(file: file, line: nil, problem: "is empty: it holds no recording")
     }

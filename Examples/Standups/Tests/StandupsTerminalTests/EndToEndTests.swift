@@ -135,6 +135,34 @@ struct EndToEndTests {
     try expectQuitCleanly(session)
   }
 
+  @Test func generateTestSkipsACutOffLastLineAndRefusesACutOffHeader() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    let recordingFile = folder.appendingPathComponent("session.jsonl")
+    try start("--record \(recordingFile.path)", in: session)
+    try addAndOpenStandup("Retro", in: session)
+    try session.send("C-c")
+    try expectQuitCleanly(session)
+    let text = try String(contentsOf: recordingFile, encoding: .utf8)
+    let lineCount = text.split(separator: "\n").count
+
+    // The last line cut, followed by the zero bytes a killed recording leaves: a warning that
+    // names the line, and a test of the whole lines.
+    let cut = folder.appendingPathComponent("cut.jsonl")
+    try (Data(text.dropLast(7).utf8) + Data(count: 4096)).write(to: cut)
+    let testFile = folder.appendingPathComponent("CutTests.swift")
+    let result = try TmuxSession.run([program, "generate-test", cut.path, "--output", testFile.path])
+    #expect(result.status == 0)
+    #expect(result.output.contains("standups: warning: \(cut.path):\(lineCount): the line is cut off (the program stopped while writing it) and was skipped"))
+    #expect(result.output.contains("Wrote \(testFile.path) (\(lineCount - 2) actions)."))
+
+    // The first line cut: no recording, an error naming the line, a failing exit.
+    let header = folder.appendingPathComponent("header.jsonl")
+    try Data(text.prefix(40).utf8).write(to: header)
+    let refused = try TmuxSession.run([program, "generate-test", header.path])
+    #expect(refused.status != 0)
+    #expect(refused.output.contains("\(header.path):1: the line is cut off"))
+  }
+
   @Test func aKilledRecordingKeepsEveryLine() throws {
     let session = try TmuxSession(width: 80, height: 24)
     let recordingFile = folder.appendingPathComponent("killed.jsonl")
