@@ -315,6 +315,63 @@ struct RecordingTests {
     #expect(states.last?.text == "Line \(count) of a long session")
   }
 
+  @Test func aBufferedRecordingHoldsTheSameSessionOnceFlushed() async throws {
+    let durable = try await recordSession()
+    let durableRecording = try Recording(contentsOf: url)
+    let bufferedURL = url.deletingPathExtension().appendingPathExtension("buffered.jsonl")
+    defer { try? FileManager.default.removeItem(at: bufferedURL) }
+    let store = Store(initialState: RecordedNotes.State()) {
+      RecordedNotes().recording(to: bufferedURL, mode: .buffered)
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 7))
+    }
+    store.send(.addTapped("Buy milk"))
+    store.send(.addTapped("Call Blob"))
+    store.send(.row(.element(id: UUID(0), action: .clear)))
+    store.send(.editTapped(UUID(1)))
+    store.send(.editor(.presented(.textChanged("Call Blob Jr"))))
+    store.send(.editor(.dismiss))
+    store.send(.rollTapped)
+    await store.send(.saveTapped).finish()
+    #expect(store.state == durable)
+
+    // What the front ends call on quit and SIGTERM: every line is in the file.
+    flushPendingWrites()
+    let buffered = try Recording(contentsOf: bufferedURL)
+    #expect(buffered.steps.map(\.sequence) == durableRecording.steps.map(\.sequence))
+    #expect(buffered.steps.map(\.action) == durableRecording.steps.map(\.action))
+    #expect(buffered.steps.map(\.source) == durableRecording.steps.map(\.source))
+    #expect(buffered.steps.map(\.uuids) == durableRecording.steps.map(\.uuids))
+    #expect(buffered.steps.map(\.randomNumbers) == durableRecording.steps.map(\.randomNumbers))
+    #expect(buffered.steps.map(\.state) == durableRecording.steps.map(\.state))
+    #expect(try replay(buffered, through: RecordedNotes()).last == durable)
+  }
+
+  @Test func aBufferedRecordingWritesOnItsOwnAndWhenTheStoreGoes() async throws {
+    var store: StoreOf<RecordedEditor>? = Store(initialState: RecordedEditor.State(text: "")) {
+      RecordedEditor().recording(to: url, mode: .buffered)
+    }
+    for index in 1...3 { store?.send(.textChanged("Draft \(index)")) }
+    // No flush: the writer writes the lines within its delay (waited for here with a deadline,
+    // not a fixed sleep).
+    let deadline = ContinuousClock.now + .seconds(10)
+    while (try? Recording(contentsOf: url))?.steps.count != 3, ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    #expect(try Recording(contentsOf: url).steps.count == 3)
+
+    // The store going away writes what waits, and trims the file.
+    for index in 4...6 { store?.send(.textChanged("Draft \(index)")) }
+    store = nil
+    let data = try Data(contentsOf: url)
+    #expect(!data.contains(0))
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.sequence) == Array(1...6))
+    #expect(try replay(recording, through: RecordedEditor()).last?.text == "Draft 6")
+  }
+
   @Test func navigationActionsAreCodable() throws {
     let actions: [StackAction<RecordedEditor.State, RecordedEditor.Action>] = [
       .element(id: 3, action: .textChanged("Hi")),

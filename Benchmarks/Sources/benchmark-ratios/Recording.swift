@@ -58,13 +58,17 @@ func recordingFile(_ name: String) -> URL {
 }
 
 /// A root send of the recordable counter, with recording on (the state written every 100
-/// actions) and off: `record-overhead` is their ratio; and the same for a row of the to-do list,
+/// actions) and off: `record-overhead` is their ratio, `record-overhead-buffered` the same with
+/// the recording in buffered mode; and the same for a row of the to-do list,
 /// `record-overhead-rows`.
 @MainActor
 func recordingBenchmarks() -> [Benchmark] {
   let plain = Store(initialState: RecordableCounter.State()) { RecordableCounter() }
   let recorded = Store(initialState: RecordableCounter.State()) {
     RecordableCounter().recording(to: recordingFile("send"), stateEvery: 100)
+  }
+  let buffered = Store(initialState: RecordableCounter.State()) {
+    RecordableCounter().recording(to: recordingFile("send-buffered"), stateEvery: 100, mode: .buffered)
   }
   let plainTodos = Store(initialState: RecordableTodos.State()) { RecordableTodos() }
   let recordedTodos = Store(initialState: RecordableTodos.State()) {
@@ -86,6 +90,10 @@ func recordingBenchmarks() -> [Benchmark] {
     Benchmark(name: "store-send-recording", operationsPerSample: 20_000) { n in
       for _ in 0..<n { recorded.send(.incrementTapped) }
       sink &+= recorded.count
+    },
+    Benchmark(name: "store-send-recording-buffered", operationsPerSample: 20_000) { n in
+      for _ in 0..<n { buffered.send(.incrementTapped) }
+      sink &+= buffered.count
     },
   ]
 }

@@ -271,6 +271,9 @@ func main() async {
   func printRecordingFigures() {
     guard ns["store-send-recording"] != nil, ns["store-send-recordable"] != nil else { return }
     print("record-overhead: \(ratio("store-send-recording", "store-send-recordable"))")
+    if ns["store-send-recording-buffered"] != nil {
+      print("record-overhead-buffered: \(ratio("store-send-recording-buffered", "store-send-recordable"))")
+    }
     if ns["todos-row-send-recording"] != nil, ns["todos-row-send-recordable"] != nil {
       print("record-overhead-rows: \(ratio("todos-row-send-recording", "todos-row-send-recordable"))")
     }

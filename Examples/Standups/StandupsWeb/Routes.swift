@@ -55,7 +55,7 @@ public func standupsPage(_ path: String, recordings: TabRecordings? = nil) -> We
   let page: WebPage
   let store: StoreOf<AppFeature>
   if let recordings {
-    store = Store(initialState: initialState) { AppFeature().recording(to: recordings.next()) }
+    store = Store(initialState: initialState) { AppFeature().recording(to: recordings.next(), mode: recordings.mode) }
     page = .stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store) }
   } else {
     let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
@@ -73,10 +73,12 @@ public func standupsPage(_ path: String, recordings: TabRecordings? = nil) -> We
 @MainActor
 public final class TabRecordings {
   public let first: URL
+  public let mode: RecordingMode
   private var count = 0
 
-  public init(first: URL) {
+  public init(first: URL, mode: RecordingMode = .durable) {
     self.first = first
+    self.mode = mode
   }
 
   /// The file of the next tab.

@@ -7,8 +7,10 @@ import StandupsCore
 /// one store per tab; the standups themselves are one `@Shared` value in the process, so every
 /// tab sees every change. With `record`, each tab records its session (see ``TabRecordings``).
 @MainActor
-public func standupsWebApp(host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil) -> WebApp {
-  let recordings = record.map(TabRecordings.init(first:))
+public func standupsWebApp(
+  host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil, recordingMode: RecordingMode = .durable
+) -> WebApp {
+  let recordings = record.map { TabRecordings(first: $0, mode: recordingMode) }
   return WebApp(title: "Standups", host: host, port: port, stylesheet: standupsStylesheet) { path in
     standupsPage(path, recordings: recordings)
   }

@@ -96,6 +96,12 @@ struct Standups: AsyncParsableCommand {
   )
   var record: String?
 
+  @Flag(
+    name: .long,
+    help: "With --record: write the lines off the send path, at most 50 ms after their actions (a crash loses at most those 50 ms; quitting, SIGTERM and SIGHUP lose nothing)."
+  )
+  var buffered = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -120,6 +126,9 @@ struct Standups: AsyncParsableCommand {
     if database != nil, data != nil || mock || replay != nil {
       throw ValidationError("--database goes without --data, --mock and --replay.")
     }
+    if buffered, record == nil {
+      throw ValidationError("--buffered goes with --record FILE.")
+    }
     if replay != nil, web || record != nil || open != nil || mock {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
@@ -132,13 +141,17 @@ struct Standups: AsyncParsableCommand {
   func run() async throws {
     if web {
       try await Self.serve(
-        data: data, database: databaseURL, mock: mock, host: host, port: port, record: record, logLevel: logLevel
+        data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
+        recordingMode: buffered ? .buffered : .durable, logLevel: logLevel
       )
     } else {
       if let replay {
         try await Self.replaySession(replay)
       } else {
-        try await Self.start(data: data, database: databaseURL, mock: mock, open: open, record: record)
+        try await Self.start(
+          data: data, database: databaseURL, mock: mock, open: open, record: record,
+          recordingMode: buffered ? .buffered : .durable
+        )
       }
     }
   }
@@ -196,7 +209,7 @@ struct Standups: AsyncParsableCommand {
   @MainActor
   static func serve(
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
-    logLevel: Logger.Level
+    recordingMode: RecordingMode, logLevel: Logger.Level
   ) async throws {
     // The database's log lines (a PostgreSQL outage) go where the server's go.
     var logger = Logger(label: "SharingPostgres")
@@ -204,7 +217,7 @@ struct Standups: AsyncParsableCommand {
     try await prepareData(data: data, database: database, mock: mock, logger: logger)
     let recording = record.map(absoluteURL)
     do {
-      var app = standupsWebApp(host: host, port: port, record: recording)
+      var app = standupsWebApp(host: host, port: port, record: recording, recordingMode: recordingMode)
       app.logLevel = logLevel
       try await app.run()
     } catch let error as WebAppError {
@@ -243,7 +256,9 @@ struct Standups: AsyncParsableCommand {
   }
 
   @MainActor
-  static func start(data: String?, database: String?, mock: Bool, open: String?, record: String?) async throws {
+  static func start(
+    data: String?, database: String?, mock: Bool, open: String?, record: String?, recordingMode: RecordingMode
+  ) async throws {
     TerminalApp.requireTerminal()
     // Nothing is logged over the terminal's screen: an outage of a PostgreSQL server does not
     // show (the app keeps working and writes once the server is back).
@@ -268,7 +283,7 @@ struct Standups: AsyncParsableCommand {
     let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
     let store = if let record {
       Store(initialState: initialState) {
-        AppFeature().recording(to: URL(fileURLWithPath: record))
+        AppFeature().recording(to: URL(fileURLWithPath: record), mode: recordingMode)
       }
     } else {
       Store(initialState: initialState) { AppFeature().timeTravel(history) }

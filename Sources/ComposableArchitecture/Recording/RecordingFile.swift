@@ -86,9 +86,21 @@ final class RecordingFile: @unchecked Sendable {
     }
   }
 
+  /// Run once, first thing, when the file closes: a buffered recording writes what waits.
+  var beforeClosing: (@Sendable () -> Void)? {
+    get { lock.withLock { _ in _beforeClosing } }
+    set { lock.withLock { _ in _beforeClosing = newValue } }
+  }
+  private var _beforeClosing: (@Sendable () -> Void)?
+
   /// Trims the reserved space and closes the file (its recorder does when it goes, and the exit
   /// handler does for the files still open).
   func close() {
+    let hook = lock.withLock { _ in
+      defer { _beforeClosing = nil }
+      return _beforeClosing
+    }
+    hook?()
     let closes = lock.withLock { _ -> Bool in
       guard descriptor >= 0, !isClosing else { return false }
       isClosing = true

@@ -1,6 +1,8 @@
 import CustomDump
 import Dependencies
 import Foundation
+import Sharing
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -39,12 +41,31 @@ extension Reducer {
   /// Writing the state is most of a recorded send's cost when the state is large: `stateEvery: 100`
   /// keeps replay's checks (every 100th action) at a fraction of it. State that is not `Encodable`
   /// is written as its `customDump` (the recording can then be read but not replayed).
-  public func recording(to url: URL, stateEvery: Int = 1) -> _RecordingReducer<Self> {
-    _RecordingReducer(base: self, recorder: Recorder(url: url, stateEvery: max(1, stateEvery)))
+  ///
+  /// `mode: .buffered` takes the lines off the send path: a send only hands its action (and the
+  /// state, when it is due) to a writer, which makes the lines and writes them at most 50 ms
+  /// later. A crash or `kill -9` then loses at most the last 50 ms of actions; quitting a
+  /// terminal or web front end, SIGTERM, SIGHUP, `flushPendingWrites()`, the store going away and
+  /// the program exiting write everything first. See ``RecordingMode``.
+  public func recording(
+    to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
+  ) -> _RecordingReducer<Self> {
+    _RecordingReducer(base: self, recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode))
   }
 }
 
-/// A reducer that records its base's actions; see ``Reducer/recording(to:stateEvery:)``.
+/// How a recording reaches its file; see ``Reducer/recording(to:stateEvery:mode:)``.
+public enum RecordingMode: Sendable {
+  /// Each action's line is in the file when `send` returns: a crash, even `kill -9`, loses at
+  /// most the line being written. About 2× the cost of an unrecorded send of a small feature.
+  case durable
+  /// Lines are made and written off the send path, at most 50 ms after their action: a crash or
+  /// `kill -9` loses at most the last 50 ms of actions; a quit, SIGTERM, SIGHUP,
+  /// `flushPendingWrites()` or the store going away loses nothing.
+  case buffered
+}
+
+/// A reducer that records its base's actions; see ``Reducer/recording(to:stateEvery:mode:)``.
 public struct _RecordingReducer<Base: Reducer>: Reducer, RootDependenciesPreparing {
   let base: Base
   let recorder: Recorder
@@ -144,22 +165,20 @@ final class DependencyReads: @unchecked Sendable {
 ///
 /// `@unchecked Sendable` is safe: a store makes its reducer and reduces on the main actor, one
 /// action at a time, so `install` and `record` (the only code touching the mutable fields) never
-/// run concurrently.
+/// run concurrently. In buffered mode the lines are made by the ``BufferedRecording``'s writer,
+/// which owns its own ``LineMaker``.
 final class Recorder: @unchecked Sendable {
   let url: URL
   let stateEvery: Int
+  let mode: RecordingMode
   // `@exclusivity(unchecked)` on the fields `record` touches: see `@unchecked Sendable` above;
   // and no access to them is held across a call that could reach this recorder again.
   @exclusivity(unchecked) private var file: RecordingFile?
   @exclusivity(unchecked) private var isStarted = false
-  @exclusivity(unchecked) private var sequence = DecimalCounter()
-  @exclusivity(unchecked) private var lastMilliseconds = LastMilliseconds()
+  /// The actions recorded.
+  @exclusivity(unchecked) private var count = 0
   /// Milliseconds since the recording started, rounded up.
   @exclusivity(unchecked) private var stopwatch = Stopwatch()
-  /// Made once: making an encoder costs more than encoding a small action.
-  private let encoder = recordingEncoder()
-  /// What ``RecordingEncoder`` gives values: navigation stacks with their ids.
-  private let userInfo: [CodingUserInfoKey: Any] = [.stackElementIDs: true]
   /// The dependencies to reduce with, when the recorder is not a store's reducer (which then
   /// reduces with them: see `install`): those in force at the first action, with the recording
   /// generators. Made once (a store's dependencies do not change), so that an action costs one
@@ -168,18 +187,15 @@ final class Recorder: @unchecked Sendable {
   private let reads = DependencyReads()
   /// `ActionSource`'s word, kept here (see `DependencyReads.reducing`).
   private let effectDepth = ActionSource.depth
-  /// The line being written; its buffer is kept.
-  private let line = JSONLine()
-  /// The `"action":…` field of actions whose type is plain bytes (no references:
-  /// `.incrementTapped`, `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action,
-  /// so its JSON is the same. Bounded.
-  @exclusivity(unchecked) private var plainActionFields: [PlainBytes: [UInt8]] = [:]
-  /// The last of those, looked up without hashing (an action is often sent many times in a row).
-  @exclusivity(unchecked) private var lastPlainAction: (bytes: PlainBytes, field: [UInt8])?
+  /// Makes the lines, in durable mode.
+  private let lines = LineMaker()
+  /// In buffered mode, the steps waiting for the writer.
+  @exclusivity(unchecked) private var buffered: BufferedRecording?
 
-  init(url: URL, stateEvery: Int) {
+  init(url: URL, stateEvery: Int, mode: RecordingMode) {
     self.url = url
     self.stateEvery = stateEvery
+    self.mode = mode
   }
 
   deinit {
@@ -211,7 +227,7 @@ final class Recorder: @unchecked Sendable {
       if file != nil { dependencies = recordingGenerators(current) }
     }
     guard let file else { return reduce(&state) }
-    let source: StaticString = ActionSource.isEffectAction(reading: effectDepth) ? "receive" : "send"
+    let isEffect = ActionSource.isEffectAction(reading: effectDepth)
     var effect = Effect<Base.Action>.none
     reads.begin()
     if let dependencies {
@@ -222,26 +238,34 @@ final class Recorder: @unchecked Sendable {
       effect = reduce(&state)
     }
     let reads = reads.end()
-    sequence.increment()
-
-    line.truncate(to: 0)
-    line.append("{\"seq\":")
-    line.append(sequence.text)
-    line.append(",\"t\":")
-    lastMilliseconds.append(stopwatch.milliseconds(), to: line)
-    line.append(",\"source\":\"")
-    line.append(source)
-    line.append("\",")
-    appendActionField(action)
-    line.append(",\"reads\":{")
-    if let reads { appendReads(reads) }
-    line.append("}")
-    if sequence.value == 1 || sequence.value % stateEvery == 0 {
-      line.append(",")
-      appendField("state", state, to: line)
+    count += 1
+    let withState = count == 1 || count % stateEvery == 0
+    // Nothing below names a generic type made of the feature's (`Optional<State>`, a step of
+    // `Action`): this code is not specialized for the feature, and each such type costs a
+    // metadata lookup per action.
+    if let buffered {
+      buffered.append(
+        BufferedRecording.Step(
+          milliseconds: stopwatch.milliseconds(coarse: true), isEffect: isEffect,
+          action: RecordedAction(action), hasState: withState, reads: reads.map(ReadValues.init)
+        ),
+        // The state is encoded now, not by the writer: it may hold references (`@Shared`) whose
+        // values change by the time the writer gets to it.
+        stateField: withState ? lines.field("state", state) : nil
+      )
+      return effect
     }
-    line.append("}\n")
-    write(line, to: file)
+    let milliseconds = stopwatch.milliseconds()
+    lines.begin(milliseconds: milliseconds, isEffect: isEffect)
+    lines.appendAction(action)
+    let line = lines.end(reads: reads, state: withState ? state as Any : nil)
+    do {
+      try file.append(line.bytes)
+    } catch {
+      file.close()
+      self.file = nil
+      reportIssue("Recording to \(url.path) stopped: \(error)")
+    }
     return effect
   }
 
@@ -249,24 +273,20 @@ final class Recorder: @unchecked Sendable {
   /// (the store's, with any overrides of reducers around this one).
   private func start<Base: Reducer>(_ feature: Base.Type, state: Base.State, dependencies: DependencyValues) {
     isStarted = true
+    let file: RecordingFile
     do {
       file = try RecordingFile(url: url)
+      let header = lines.header(feature, state: state, nextStackElementID: dependencies.stackElementID.peek().rawValue)
+      try withExtendedLifetime(header) { try file.append(header.bytes) }
     } catch {
       reportIssue("Could not record to \(url.path): \(error). The feature runs on, unrecorded.")
       return
     }
+    self.file = file
     stopwatch = Stopwatch(dependencies)
-    let header = JSONLine()
-    header.append("{\"format\":")
-    header.append(Recording.formatVersion)
-    header.append(",\"feature\":")
-    header.append(quoted: String(reflecting: feature))
-    header.append(",\"nextStackElementID\":")
-    header.append(dependencies.stackElementID.peek().rawValue)
-    header.append(",")
-    appendField("state", state, to: header)
-    header.append("}\n")
-    write(header, to: file!)
+    if mode == .buffered {
+      buffered = BufferedRecording(file: file, url: url, actionType: Base.Action.self)
+    }
   }
 
   /// `upstream` with `uuid`, `date` and `withRandomNumberGenerator` answering theirs and writing
@@ -289,6 +309,90 @@ final class Recorder: @unchecked Sendable {
       RecordingGenerator(upstream: upstream, reads: reads)
     )
     return dependencies
+  }
+}
+
+/// Makes a recording's lines: the header, then one line per action, numbered in order.
+///
+/// Not thread-safe: one thread at a time uses it (the recording thread in durable mode, the
+/// writer in buffered mode).
+final class LineMaker {
+  /// The line being made; its buffer is kept.
+  private let line = JSONLine()
+  private var sequence = DecimalCounter()
+  private var lastMilliseconds = LastMilliseconds()
+  /// Made once: making an encoder costs more than encoding a small action.
+  private let encoder = recordingEncoder()
+  /// What ``RecordingEncoder`` gives values: navigation stacks with their ids.
+  private let userInfo: [CodingUserInfoKey: Any] = [.stackElementIDs: true]
+  /// The `"action":…` field of actions whose type is plain bytes (no references:
+  /// `.incrementTapped`, `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action,
+  /// so its JSON is the same. Bounded.
+  private var plainActionFields: [PlainBytes: [UInt8]] = [:]
+  /// The last of those, looked up without hashing (an action is often sent many times in a row).
+  private var lastPlainAction: (bytes: PlainBytes, field: [UInt8])?
+
+  /// The first line: the format, the feature, the next stack element id and the state.
+  func header<Feature, State>(_ feature: Feature.Type, state: State, nextStackElementID: Int) -> JSONLine {
+    let header = JSONLine()
+    header.append("{\"format\":")
+    header.append(Recording.formatVersion)
+    header.append(",\"feature\":")
+    header.append(quoted: String(reflecting: feature))
+    header.append(",\"nextStackElementID\":")
+    header.append(nextStackElementID)
+    header.append(",")
+    appendField("state", state, to: header)
+    header.append("}\n")
+    return header
+  }
+
+  /// Starts the next action's line: its number, time and source.
+  func begin(milliseconds: Int64, isEffect: Bool) {
+    sequence.increment()
+    line.truncate(to: 0)
+    line.append("{\"seq\":")
+    line.append(sequence.text)
+    line.append(",\"t\":")
+    lastMilliseconds.append(milliseconds, to: line)
+    line.append(isEffect ? ",\"source\":\"receive\"," : ",\"source\":\"send\",")
+  }
+
+  /// Ends the line with the values read and the state, if it is due, given as a value or as
+  /// its field made by ``field(_:_:)`` (valid until the next line).
+  func end(
+    reads: (uuids: [UUID], dates: [Date], randoms: [UInt64])?, state: Any? = nil, stateField: [UInt8]? = nil
+  ) -> JSONLine {
+    line.append(",\"reads\":{")
+    if let reads { appendReads(reads) }
+    line.append("}")
+    if let state {
+      line.append(",")
+      appendField("state", state, to: line)
+    } else if let stateField {
+      line.append(",")
+      line.append(stateField)
+    }
+    line.append("}\n")
+    return line
+  }
+
+  /// `"key":<json>` for `value` (see `appendField`), on its own.
+  func field(_ key: StaticString, _ value: Any) -> [UInt8] {
+    let field = JSONLine()
+    appendField(key, value, to: field)
+    return field.array
+  }
+
+  /// Appends the action of a buffered step, whose plain bytes are of the type `type`.
+  func appendAction(_ action: RecordedAction, type: ObjectIdentifier, plainValue: (PlainBytes) -> Any) {
+    switch action {
+    case let .plain(low, high):
+      let bytes = PlainBytes(type: type, low: low, high: high)
+      appendPlainAction(bytes) { plainValue(bytes) }
+    case let .boxed(box):
+      appendField("action", box.value, to: line)
+    }
   }
 
   /// Appends the values read, a list for each dependency that handed out any.
@@ -321,11 +425,17 @@ final class Recorder: @unchecked Sendable {
 
   /// Appends `action` as JSON (or its dump), from `plainActionFields` when its type is plain
   /// bytes.
-  private func appendActionField<Action>(_ action: Action) {
+  func appendAction<Action>(_ action: Action) {
     guard let bytes = PlainBytes(action) else {
       appendField("action", action, to: line)
       return
     }
+    appendPlainAction(bytes) { action }
+  }
+
+  /// Appends the action whose bytes are `bytes`: its field from `plainActionFields`, made from
+  /// `value()` the first time.
+  private func appendPlainAction(_ bytes: PlainBytes, value: () -> Any) {
     if let last = lastPlainAction, last.bytes == bytes {
       line.append(last.field)
       return
@@ -335,7 +445,7 @@ final class Recorder: @unchecked Sendable {
       field = cached
     } else {
       let line = JSONLine()
-      appendField("action", action, to: line)
+      appendField("action", value(), to: line)
       field = line.array
       if plainActionFields.count < 1_024 { plainActionFields[bytes] = field }
     }
@@ -356,23 +466,152 @@ final class Recorder: @unchecked Sendable {
     }
     line.append(field: key, json(value, encoder: encoder))
   }
+}
 
-  private func write(_ line: JSONLine, to file: RecordingFile) {
-    do {
-      try file.append(line.bytes)
-    } catch {
-      file.close()
-      self.file = nil
-      reportIssue("Recording to \(url.path) stopped: \(error)")
+/// An action as a buffered recording keeps it until its line is written: its bytes when its
+/// type is plain bytes (the common `.incrementTapped`, `.select(3)`), otherwise boxed. (17 bytes:
+/// a buffered step is copied on every send.)
+enum RecordedAction {
+  case plain(UInt64, UInt64)
+  case boxed(Box)
+
+  final class Box {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+  }
+
+  init<Action>(_ action: Action) {
+    if let bytes = PlainBytes(action) {
+      self = .plain(bytes.low, bytes.high)
+    } else {
+      self = .boxed(Box(action))
+    }
+  }
+}
+
+/// What a reducer read from the nondeterministic dependencies, boxed: most actions read nothing,
+/// and a buffered step keeps a word for it rather than three.
+final class ReadValues {
+  let values: (uuids: [UUID], dates: [Date], randoms: [UInt64])
+  init(_ values: (uuids: [UUID], dates: [Date], randoms: [UInt64])) { self.values = values }
+}
+
+/// A recording in buffered mode: the steps of the actions reduced wait here, and a writer makes
+/// their lines and writes them at most 50 ms after the first of them, on a queue of its own;
+/// `flushPendingWrites()` (which the front ends call on quit, SIGTERM and SIGHUP) and the file's
+/// closing (the store going away, the program exiting) write what waits at once. Not generic:
+/// the recording store's code is not specialized for its feature, and a generic type made of the
+/// feature's would cost a metadata lookup per action.
+///
+/// `@unchecked Sendable` is safe: the steps are handed over under `pending`'s lock, and the
+/// writer's fields (`lines`, `spare`, `hasFailed`, `batch`) are touched only under `writing`'s.
+/// The states are encoded before they are handed over (state often holds `@Shared` references,
+/// whose values move on); the actions are values the store handed over, encoded by the writer (an
+/// action that holds a reference to something the feature goes on changing is encoded as it is
+/// when the writer gets to it).
+final class BufferedRecording: @unchecked Sendable {
+  /// `@unchecked Sendable`: see the class's note on actions and states.
+  struct Step: @unchecked Sendable {
+    let milliseconds: Int64
+    let isEffect: Bool
+    let action: RecordedAction
+    /// Whether the state after the action is the next of `Pending.states`.
+    let hasState: Bool
+    let reads: ReadValues?
+  }
+
+  /// The steps not yet written, and the states recorded with some of them (their
+  /// `"state":…` fields), in order.
+  struct Pending: @unchecked Sendable {
+    // @unchecked Sendable: see the class's note on actions.
+    var steps: [Step] = []
+    var states: [[UInt8]] = []
+  }
+
+  /// At most this long between an action and its line in the file.
+  static var delay: DispatchTimeInterval { .milliseconds(50) }
+
+  private let pending = Mutex(Pending())
+  private let writing = Mutex(())
+  private let file: RecordingFile
+  private let url: URL
+  /// The feature's action type, and the action whose bytes these are.
+  private let actionType: ObjectIdentifier
+  private let action: @Sendable (PlainBytes) -> Any
+  private let queue = DispatchQueue(label: "ComposableArchitecture.BufferedRecording")
+  private let lines = LineMaker()
+  private var spare = Pending()
+  private var hasFailed = false
+  private let batch = JSONLine()
+
+  init<Action>(file: RecordingFile, url: URL, actionType: Action.Type) {
+    self.file = file
+    self.url = url
+    self.actionType = ObjectIdentifier(Action.self)
+    self.action = { $0.load(as: Action.self) }
+    PendingWrites.register(ObjectIdentifier(self)) { [self] in write() }
+    file.beforeClosing = { [self] in
+      write()
+      PendingWrites.unregister(ObjectIdentifier(self))
+    }
+  }
+
+  /// Adds a step (and the state after it, when it is recorded); the first of a batch schedules
+  /// the writer.
+  func append(_ step: Step, stateField: [UInt8]?) {
+    let isFirst = pending.withLock { pending in
+      pending.steps.append(step)
+      if let stateField { pending.states.append(stateField) }
+      return pending.steps.count == 1
+    }
+    if isFirst {
+      queue.asyncAfter(deadline: .now() + Self.delay) { [self] in write() }
+    }
+  }
+
+  /// Writes the steps waiting, in one append.
+  func write() {
+    writing.withLock { _ in
+      pending.withLock { swap(&$0, &spare) }
+      defer {
+        spare.steps.removeAll(keepingCapacity: true)
+        spare.states.removeAll(keepingCapacity: true)
+      }
+      guard !spare.steps.isEmpty, !hasFailed else { return }
+      batch.truncate(to: 0)
+      var states = spare.states.makeIterator()
+      for step in spare.steps {
+        lines.begin(milliseconds: step.milliseconds, isEffect: step.isEffect)
+        lines.appendAction(step.action, type: actionType, plainValue: action)
+        let stateField = step.hasState ? states.next() : nil
+        batch.append(lines.end(reads: step.reads?.values, stateField: stateField).bytes)
+      }
+      do {
+        try file.append(batch.bytes)
+      } catch {
+        hasFailed = true
+        reportIssue("Recording to \(url.path) stopped: \(error)")
+      }
     }
   }
 }
 
 /// The bytes of a value whose type holds no references and fits in 16 bytes; nil for others.
-struct PlainBytes: Hashable {
+struct PlainBytes: Hashable, Sendable {
   let type: ObjectIdentifier
   let low: UInt64
   let high: UInt64
+
+  init(type: ObjectIdentifier, low: UInt64, high: UInt64) {
+    self.type = type
+    self.low = low
+    self.high = high
+  }
+
+  /// The value these are the bytes of (of the type they were taken from).
+  func load<Value>(as _: Value.Type) -> Value {
+    withUnsafeBytes(of: (low, high)) { $0.loadUnaligned(as: Value.self) }
+  }
 
   init?<Value>(_ value: Value) {
     guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return nil }
@@ -403,22 +642,31 @@ final class Stopwatch: Sendable {
     usesTestClock = testClock != nil
   }
 
-  func milliseconds() -> Int64 {
+  /// `coarse`: read the system's clock as of its last tick (a few milliseconds), which costs a
+  /// third as much (buffered recordings).
+  func milliseconds(coarse: Bool = false) -> Int64 {
     guard usesTestClock else {
-      return Int64((monotonicNanoseconds() - start + 999_999) / 1_000_000)
+      // Signed, and not below zero: a coarse reading can be a tick behind the start.
+      let elapsed = max(0, Int64(bitPattern: monotonicNanoseconds(coarse: coarse) &- start))
+      return (elapsed + 999_999) / 1_000_000
     }
     let (seconds, attoseconds) = testStart!.duration(to: testClock!.now).components
     return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
   }
 }
 
-/// The system's monotonic clock, in nanoseconds.
-private func monotonicNanoseconds() -> UInt64 {
+/// The system's monotonic clock, in nanoseconds; `coarse`: as of its last tick, where the system
+/// has such a clock.
+private func monotonicNanoseconds(coarse: Bool = false) -> UInt64 {
   #if os(Windows)
     DispatchTime.now().uptimeNanoseconds
   #else
     var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
+    #if os(Linux)
+      clock_gettime(coarse ? CLOCK_MONOTONIC_COARSE : CLOCK_MONOTONIC, &now)
+    #else
+      clock_gettime(CLOCK_MONOTONIC, &now)
+    #endif
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
   #endif
 }

@@ -207,6 +207,45 @@ struct EndToEndTests {
     try expectQuitCleanly(session)
   }
 
+  @Test func aBufferedRecordingIsWholeAfterSIGTERMAndValidAfterSIGKILL() throws {
+    // SIGTERM right after the last key: the lines the writer still holds are written on the way
+    // out. (The process then ends by the signal, as a terminated process should, so the space
+    // reserved for more lines stays, zero bytes that readers skip.)
+    let session = try TmuxSession(width: 80, height: 24)
+    let terminated = folder.appendingPathComponent("terminated.jsonl")
+    try start("--record \(terminated.path) --buffered", in: session)
+    try addAndOpenStandup("Retro", in: session)
+    try run.kill("TERM")
+    let ending = try run.ending(in: session)
+    #expect(ending.exitStatus == 143)
+    #expect(ending.isRestored)
+    let recording = try Recording(contentsOf: terminated)
+    #expect(recording.cutOffLine == nil)
+    let final = try #require(try replay(recording, through: AppFeature()).last)
+    #expect(final.standupsList.standups.map(\.title) == ["Retro"])
+    #expect(final.path.count == 1)
+
+    // SIGKILL once the writer has written (within its 50 ms, waited for here with a deadline):
+    // no handler runs, and the file still reads, every line whole.
+    let killedSession = try TmuxSession(width: 80, height: 24)
+    let killed = folder.appendingPathComponent("killed-buffered.jsonl")
+    try FileManager.default.removeItem(at: dataFile)
+    try start("--record \(killed.path) --buffered", in: killedSession)
+    try addAndOpenStandup("Retro", in: killedSession)
+    let deadline = Date().addingTimeInterval(10)
+    func opened() -> Bool {
+      guard let recording = try? Recording(contentsOf: killed) else { return false }
+      return (try? replay(recording, through: AppFeature()).last?.path.count) == 1
+    }
+    while !opened(), Date() < deadline {}
+    try run.kill("KILL")
+    #expect(try run.ending(in: killedSession).screen.contains("exit=137"))
+    let afterKill = try Recording(contentsOf: killed)
+    let killedFinal = try #require(try replay(afterKill, through: AppFeature()).last)
+    #expect(killedFinal.standupsList.standups.map(\.title) == ["Retro"])
+    #expect(killedFinal.path.count == 1)
+  }
+
   @Test func sigtermSavesEverything() throws {
     let session = try TmuxSession(width: 80, height: 24)
     try start("", in: session)
