@@ -255,10 +255,10 @@ final class Recorder: @unchecked Sendable {
       )
       return effect
     }
-    let milliseconds = stopwatch.milliseconds()
-    lines.begin(milliseconds: milliseconds, isEffect: isEffect)
-    lines.appendAction(action)
-    let line = lines.end(reads: reads, state: withState ? state as Any : nil)
+    let line = lines.line(
+      milliseconds: stopwatch.milliseconds(), isEffect: isEffect, action: action, reads: reads,
+      state: withState ? state as Any : nil
+    )
     do {
       try file.append(line.bytes)
     } catch {
@@ -356,6 +356,16 @@ final class LineMaker {
     line.append(",\"t\":")
     lastMilliseconds.append(milliseconds, to: line)
     line.append(isEffect ? ",\"source\":\"receive\"," : ",\"source\":\"send\",")
+  }
+
+  /// The next action's line, whole (valid until the next line).
+  func line<Action>(
+    milliseconds: Int64, isEffect: Bool, action: Action,
+    reads: (uuids: [UUID], dates: [Date], randoms: [UInt64])?, state: Any?
+  ) -> JSONLine {
+    begin(milliseconds: milliseconds, isEffect: isEffect)
+    appendAction(action)
+    return end(reads: reads, state: state)
   }
 
   /// Ends the line with the values read and the state, if it is due, given as a value or as
