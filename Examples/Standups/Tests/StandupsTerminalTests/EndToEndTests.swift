@@ -227,10 +227,12 @@ struct EndToEndTests {
 
     // SIGKILL once the writer has written (within its 50 ms, waited for here with a deadline):
     // no handler runs, and the file still reads, every line whole.
-    let killedSession = try TmuxSession(width: 80, height: 24)
-    let killed = folder.appendingPathComponent("killed-buffered.jsonl")
-    try FileManager.default.removeItem(at: dataFile)
-    try start("--record \(killed.path) --buffered", in: killedSession)
+    // Wide: the shell's "Killed" line names the whole command, and `exit=137` must not wrap.
+    let killedSession = try TmuxSession(width: 400, height: 24)
+    let killedRun = try RecordedRun(name: "standups-e2e-killed")
+    let killed = killedRun.folder.appendingPathComponent("killed-buffered.jsonl")
+    let killedData = killedRun.folder.appendingPathComponent("data/standups.json")
+    try killedRun.start(program, "--data \(killedData.path) --record \(killed.path) --buffered", in: killedSession)
     try addAndOpenStandup("Retro", in: killedSession)
     let deadline = Date().addingTimeInterval(10)
     func opened() -> Bool {
@@ -238,8 +240,9 @@ struct EndToEndTests {
       return (try? replay(recording, through: AppFeature()).last?.path.count) == 1
     }
     while !opened(), Date() < deadline {}
-    try run.kill("KILL")
-    #expect(try run.ending(in: killedSession).screen.contains("exit=137"))
+    try killedRun.kill("KILL")
+    let killedEnding = try killedRun.ending(in: killedSession)
+    #expect(killedEnding.screen.contains("exit=137"), "\(killedEnding.screen)")
     let afterKill = try Recording(contentsOf: killed)
     let killedFinal = try #require(try replay(afterKill, through: AppFeature()).last)
     #expect(killedFinal.standupsList.standups.map(\.title) == ["Retro"])
