@@ -30,8 +30,12 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        "CHeapStats",
       ]
-    )
+    ),
+    // The allocator's own statistics (glibc's `mallinfo2`), which Swift's Glibc module does not
+    // import.
+    .target(name: "CHeapStats"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CHeapStats
 import ComposableArchitecture
 import ComposableWeb
 import ComposableWebTestSupport
@@ -187,16 +188,121 @@ func residentKilobytes() -> Double {
   return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
 
-/// `web-memory-per-tab-kb`: how much the server's resident memory grows per open counter tab
-/// (its store, its live view and last rendered tree, its session), over 2 000 tabs opened by GET.
-/// A connected socket's buffers (NIO's) are not in it.
-func webMemoryPerTab(tabs: Int = 2_000) async throws -> Double {
+/// `web-memory-per-tab-kb`: what a connected counter tab costs the server: the heap bytes it
+/// holds (its store, live view, last rendered tree and session; the allocator's own count,
+/// glibc's `mallinfo2`, before and after connecting `tabs` tabs) plus the kernel's buffers of its
+/// socket (`ss -m`, the server's end). The tabs are opened by another process (this binary,
+/// again), so that the clients' own memory is not counted; each is a first render, then its
+/// WebSocket, and the count waits until `/metrics` says they are all connected.
+func webMemoryPerTab(tabs: Int = 2_000) async throws -> (total: Double, heap: Double, socket: Double) {
   let port = await startCounterServer()
+  let client = try TabClient(port: port)
+  defer { client.stop() }
   // A first batch warms up the allocator and the server's own first-use allocations.
-  try await onThread { for _ in 0..<200 { _ = try loopbackHTTP(port: port, method: "GET", path: "/", body: nil) } }
-  let before = residentKilobytes()
-  try await onThread { for _ in 0..<tabs { _ = try loopbackHTTP(port: port, method: "GET", path: "/", body: nil) } }
-  return (residentKilobytes() - before) / Double(tabs)
+  try await client.open(200)
+  try await waitForConnectedTabs(200, port: port)
+  let heapBefore = Double(heap_bytes_in_use())
+  let socketsBefore = try socketBytes(port: port)
+  try await client.open(tabs)
+  try await waitForConnectedTabs(200 + tabs, port: port)
+  let heap = (Double(heap_bytes_in_use()) - heapBefore) / Double(tabs) / 1024
+  let socket = (try socketBytes(port: port) - socketsBefore) / Double(tabs) / 1024
+  return (heap + socket, heap, socket)
+}
+
+/// Waits until the server at `port` says `count` tabs are connected (its `/metrics`).
+func waitForConnectedTabs(_ count: Int, port: Int) async throws {
+  let deadline = ContinuousClock.now + .seconds(60)
+  while ContinuousClock.now < deadline {
+    let metrics = String(decoding: try await onThread { try loopbackHTTP(port: port, method: "GET", path: "/metrics", body: nil) }, as: UTF8.self)
+    let connected = metrics.split(separator: "\n")
+      .first { $0.hasPrefix(#"composable_web_tabs{state="connected"}"#) }
+      .flatMap { Double($0.split(separator: " ").last ?? "") }
+    if connected.map(Int.init) == count { return }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+  throw BenchmarkFailure("the server never had \(count) connected tabs")
+}
+
+/// The kernel memory of the established sockets whose local port is `port` (`ss -tm`: what is
+/// queued to read and to send, and what is charged ahead for them).
+func socketBytes(port: Int) throws -> Double {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
+  process.arguments = ["-tmnH", "state", "established", "( sport = :\(port) )"]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  var total = 0.0
+  for range in output.ranges(of: "skmem:(") {
+    let fields = output[range.upperBound...].prefix { $0 != ")" }.split(separator: ",")
+    for field in fields {
+      let name = field.prefix { $0.isLetter }
+      guard ["r", "t", "f", "w", "o", "bl"].contains(name), let value = Double(field.dropFirst(name.count)) else { continue }
+      total += value
+    }
+  }
+  return total
+}
+
+/// Another process (this benchmark binary, with `BENCHMARK_TAB_CLIENT_PORT` set) that opens
+/// counter tabs on request and keeps them connected until it is stopped.
+final class TabClient: @unchecked Sendable {
+  // @unchecked Sendable: `process` and the pipes are used from one task at a time (`open` is
+  // awaited before the next call), and `stop` comes last.
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+
+  init(port: Int) throws {
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var environment = ProcessInfo.processInfo.environment
+    environment["BENCHMARK_TAB_CLIENT_PORT"] = "\(port)"
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+  }
+
+  /// Opens `count` more tabs; returns once they are open.
+  func open(_ count: Int) async throws {
+    let handle = output.fileHandleForReading
+    try input.fileHandleForWriting.write(contentsOf: Data("open \(count)\n".utf8))
+    let line = try await onThread { () -> String in
+      var line = Data()
+      while let byte = try handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+        line.append(first)
+      }
+      return String(decoding: line, as: UTF8.self)
+    }
+    guard line.hasPrefix("opened") else { throw BenchmarkFailure("the tab client said: \(line)") }
+  }
+
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
+
+/// The tab client's side (see `TabClient`): opens the tabs asked for on standard input, says
+/// `opened N` for each request, and exits at the end of its input.
+func runTabClient(port: Int) -> Never {
+  var tabs: [LoopbackWebSocket] = []
+  while let request = readLine() {
+    guard request.hasPrefix("open "), let count = Int(request.dropFirst(5)) else { continue }
+    let answer: String
+    do {
+      for _ in 0..<count { tabs.append(try openCounterTab(port: port).socket) }
+      answer = "opened \(tabs.count)\n"
+    } catch {
+      answer = "failed: \(error)\n"
+    }
+    // Written straight to the pipe, unbuffered: the server's process waits for the line.
+    FileHandle.standardOutput.write(Data(answer.utf8))
+  }
+  exit(0)
 }
 
 /// `web-1000-tabs-p99-ms`: `tabs` counter tabs connected at once on loopback, each sending one
@@ -331,9 +437,15 @@ func webFirstRenderVsStatic(batches: Int = 15, requests: Int = 200) async throws
 
 /// Prints the web figures.
 @MainActor
-func printWebFigures(onlyFirstRender: Bool = false) async {
+func printWebFigures(filter: String? = nil) async {
   do {
-    if onlyFirstRender {
+    if filter?.contains("web-memory") == true {
+      let memory = try await webMemoryPerTab()
+      print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
+      print(String(format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs)", memory.heap, memory.socket))
+      return
+    }
+    if filter?.contains("web-first-render") == true {
       let firstRender = try await webFirstRenderVsStatic()
       print("web-first-render-vs-static: \(String(format: "%.2f", firstRender.ratio))")
       print(String(format: "  Standups list %.0f pages/s, static page %.0f pages/s", firstRender.app, firstRender.staticPage))
@@ -351,7 +463,9 @@ func printWebFigures(onlyFirstRender: Bool = false) async {
         firstRender.app, firstRender.staticPage, firstRender.bytes
       )
     )
-    print("web-memory-per-tab-kb: \(String(format: "%.1f", try await webMemoryPerTab()))")
+    let memory = try await webMemoryPerTab()
+    print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
+    print(String(format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs)", memory.heap, memory.socket))
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
     let load = try await webManyTabs(seconds: seconds)
     print("web-1000-tabs-p99-ms: \(String(format: "%.1f", load.p99))")

@@ -7,6 +7,11 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks benchmark-ratios
 
+// The other process of `web-memory-per-tab-kb`, which opens the tabs (see `TabClient`).
+if let port = ProcessInfo.processInfo.environment["BENCHMARK_TAB_CLIENT_PORT"].flatMap({ Int($0) }) {
+  runTabClient(port: port)
+}
+
 let rounds = Int(ProcessInfo.processInfo.environment["BENCHMARK_ROUNDS"] ?? "") ?? 15
 let verbose = ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil
 
@@ -225,8 +230,8 @@ func main() async {
   let filter = ProcessInfo.processInfo.environment["BENCHMARK_FILTER"]
   if let filter, filter.contains("web") {
     // BENCHMARK_FILTER=web: the web front end's figures only (they take about 40 s).
-    // BENCHMARK_FILTER=web-first-render: that figure only.
-    await printWebFigures(onlyFirstRender: filter.contains("web-first-render"))
+    // BENCHMARK_FILTER=web-first-render or web-memory: that figure only.
+    await printWebFigures(filter: filter)
     if benchmarks.isEmpty { return }
   }
   if let filter, filter.contains("sqlite") {
