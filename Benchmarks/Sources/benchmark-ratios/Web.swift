@@ -189,25 +189,45 @@ func residentKilobytes() -> Double {
 }
 
 /// `web-memory-per-tab-kb`: what a connected counter tab costs the server: the heap bytes it
-/// holds (its store, live view, last rendered tree and session; the allocator's own count,
-/// glibc's `mallinfo2`, before and after connecting `tabs` tabs) plus the kernel's buffers of its
-/// socket (`ss -m`, the server's end). The tabs are opened by another process (this binary,
-/// again), so that the clients' own memory is not counted; each is a first render, then its
-/// WebSocket, and the count waits until `/metrics` says they are all connected.
-func webMemoryPerTab(tabs: Int = 2_000) async throws -> (total: Double, heap: Double, socket: Double) {
+/// holds (its store, live view, last rendered tree, session and WebSocket; the allocator's own
+/// count, glibc's `mallinfo2`, before and after connecting `tabs` tabs) plus the kernel's buffers
+/// of its socket (`ss -m`, the server's end). The tabs are opened by another process (this
+/// binary, again), so that the clients' own memory is not counted; each is a first render, then
+/// its WebSocket, and the count waits until `/metrics` says they are all connected. `echo`: the
+/// same for a bare WebSocket on the echo server (Hummingbird's), what any open WebSocket costs.
+func webMemoryPerTab(tabs: Int = 2_000) async throws -> (total: Double, heap: Double, socket: Double, echo: Double) {
   let port = await startCounterServer()
-  let client = try TabClient(port: port)
+  let tab = try await heapPerConnection(port: port, count: tabs, kind: "tab") {
+    try await waitForConnectedTabs($0, port: port)
+  }
+  let echoPort = await startEchoServer()
+  // The echo server has no count of its sockets: `ss` says when they are all established.
+  let echo = try await heapPerConnection(port: echoPort, count: tabs, kind: "echo") { count in
+    let deadline = ContinuousClock.now + .seconds(60)
+    while try establishedSockets(port: echoPort) < count, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+  return (tab.heap + tab.socket, tab.heap, tab.socket, echo.heap + echo.socket)
+}
+
+/// The heap and socket kilobytes per connection of `count` connections of `kind` to `port`
+/// (after 200 to warm up), opened by a `TabClient`; `connected(n)` returns once the server has
+/// `n` of them.
+func heapPerConnection(
+  port: Int, count: Int, kind: String, connected: (Int) async throws -> Void
+) async throws -> (heap: Double, socket: Double) {
+  let client = try TabClient(port: port, kind: kind)
   defer { client.stop() }
-  // A first batch warms up the allocator and the server's own first-use allocations.
   try await client.open(200)
-  try await waitForConnectedTabs(200, port: port)
+  try await connected(200)
   let heapBefore = Double(heap_bytes_in_use())
   let socketsBefore = try socketBytes(port: port)
-  try await client.open(tabs)
-  try await waitForConnectedTabs(200 + tabs, port: port)
-  let heap = (Double(heap_bytes_in_use()) - heapBefore) / Double(tabs) / 1024
-  let socket = (try socketBytes(port: port) - socketsBefore) / Double(tabs) / 1024
-  return (heap + socket, heap, socket)
+  try await client.open(count)
+  try await connected(200 + count)
+  let heap = (Double(heap_bytes_in_use()) - heapBefore) / Double(count) / 1024
+  let socket = (try socketBytes(port: port) - socketsBefore) / Double(count) / 1024
+  return (heap, socket)
 }
 
 /// Waits until the server at `port` says `count` tabs are connected (its `/metrics`).
@@ -227,14 +247,7 @@ func waitForConnectedTabs(_ count: Int, port: Int) async throws {
 /// The kernel memory of the established sockets whose local port is `port` (`ss -tm`: what is
 /// queued to read and to send, and what is charged ahead for them).
 func socketBytes(port: Int) throws -> Double {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
-  process.arguments = ["-tmnH", "state", "established", "( sport = :\(port) )"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
+  let output = try establishedSocketList(port: port)
   var total = 0.0
   for range in output.ranges(of: "skmem:(") {
     let fields = output[range.upperBound...].prefix { $0 != ")" }.split(separator: ",")
@@ -247,8 +260,27 @@ func socketBytes(port: Int) throws -> Double {
   return total
 }
 
+/// How many established sockets have the local port `port`.
+func establishedSockets(port: Int) throws -> Int {
+  try establishedSocketList(port: port).ranges(of: "skmem:(").count
+}
+
+/// `ss -tmnH state established '( sport = :PORT )'`.
+private func establishedSocketList(port: Int) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
+  process.arguments = ["-tmnH", "state", "established", "( sport = :\(port) )"]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return output
+}
+
 /// Another process (this benchmark binary, with `BENCHMARK_TAB_CLIENT_PORT` set) that opens
-/// counter tabs on request and keeps them connected until it is stopped.
+/// counter tabs (or, `kind` `echo`, bare WebSockets to `/echo`) on request and keeps them
+/// connected until it is stopped.
 final class TabClient: @unchecked Sendable {
   // @unchecked Sendable: `process` and the pipes are used from one task at a time (`open` is
   // awaited before the next call), and `stop` comes last.
@@ -256,10 +288,11 @@ final class TabClient: @unchecked Sendable {
   private let input = Pipe()
   private let output = Pipe()
 
-  init(port: Int) throws {
+  init(port: Int, kind: String) throws {
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var environment = ProcessInfo.processInfo.environment
     environment["BENCHMARK_TAB_CLIENT_PORT"] = "\(port)"
+    environment["BENCHMARK_TAB_CLIENT_KIND"] = kind
     process.environment = environment
     process.standardInput = input
     process.standardOutput = output
@@ -289,12 +322,19 @@ final class TabClient: @unchecked Sendable {
 /// The tab client's side (see `TabClient`): opens the tabs asked for on standard input, says
 /// `opened N` for each request, and exits at the end of its input.
 func runTabClient(port: Int) -> Never {
+  let echo = ProcessInfo.processInfo.environment["BENCHMARK_TAB_CLIENT_KIND"] == "echo"
   var tabs: [LoopbackWebSocket] = []
   while let request = readLine() {
     guard request.hasPrefix("open "), let count = Int(request.dropFirst(5)) else { continue }
     let answer: String
     do {
-      for _ in 0..<count { tabs.append(try openCounterTab(port: port).socket) }
+      for _ in 0..<count {
+        tabs.append(
+          echo
+            ? try LoopbackWebSocket(port: port, path: "/echo", origin: "http://127.0.0.1:\(port)")
+            : try openCounterTab(port: port).socket
+        )
+      }
       answer = "opened \(tabs.count)\n"
     } catch {
       answer = "failed: \(error)\n"
@@ -435,14 +475,24 @@ func webFirstRenderVsStatic(batches: Int = 15, requests: Int = 200) async throws
   return (median(app) / median(staticPage), median(app), median(staticPage), page.count)
 }
 
+/// Prints `web-memory-per-tab-kb` and what it is made of.
+func printWebMemory() async throws {
+  let memory = try await webMemoryPerTab()
+  print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
+  print(
+    String(
+      format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs); a bare Hummingbird WebSocket: %.1f KB",
+      memory.heap, memory.socket, memory.echo
+    )
+  )
+}
+
 /// Prints the web figures.
 @MainActor
 func printWebFigures(filter: String? = nil) async {
   do {
     if filter?.contains("web-memory") == true {
-      let memory = try await webMemoryPerTab()
-      print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
-      print(String(format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs)", memory.heap, memory.socket))
+      try await printWebMemory()
       return
     }
     if filter?.contains("web-first-render") == true {
@@ -463,9 +513,7 @@ func printWebFigures(filter: String? = nil) async {
         firstRender.app, firstRender.staticPage, firstRender.bytes
       )
     )
-    let memory = try await webMemoryPerTab()
-    print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
-    print(String(format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs)", memory.heap, memory.socket))
+    try await printWebMemory()
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
     let load = try await webManyTabs(seconds: seconds)
     print("web-1000-tabs-p99-ms: \(String(format: "%.1f", load.p99))")
