@@ -7,6 +7,8 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    // Recording's tooling (a test written from a recording): for tools, not linked by apps.
+    .library(name: "ComposableRecording", targets: ["ComposableRecording"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
@@ -70,6 +72,13 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
         "Sharing",
+      ]
+    ),
+    .target(
+      name: "ComposableRecording",
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
     .macro(
@@ -189,6 +198,7 @@ let package = Package(
     .executableTarget(
       name: "standups",
       dependencies: [
+        "ComposableRecording",
         "ComposableWeb",
         "SharingGRDB",
         "StandupsTerminal",
@@ -200,7 +210,7 @@ let package = Package(
     ),
     .testTarget(
       name: "StandupsCoreTests",
-      dependencies: ["StandupsCore"],
+      dependencies: ["StandupsCore", "ComposableRecording"],
       path: "Examples/Standups/Tests/StandupsCoreTests",
       // Recordings the tests read from their own folder (by `#filePath`), not resources.
       exclude: ["Fixtures"]
@@ -251,6 +261,7 @@ let package = Package(
       name: "ComposableArchitectureTests",
       dependencies: [
         "ComposableArchitecture",
+        "ComposableRecording",
         // On Linux, swift-dependencies resets its cache of test values before each XCTest test
         // through this library, which it loads by name: without it, XCTest tests share test
         // dependencies (a stack's element ids would go on counting from the previous test).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ComposableArchitecture
+import ComposableRecording
 import ComposableTerminal
 import Foundation
 import Logging

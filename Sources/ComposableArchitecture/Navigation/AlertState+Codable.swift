@@ -1,5 +1,5 @@
 // Alerts, dialogs, buttons and text are `Codable` (when their actions are), so that state holding
-// them can be recorded and replayed (see `Reducer.recording(to:stateEvery:)`). A button's
+// them can be recorded and replayed (see `Reducer.recording(to:stateEvery:mode:)`). A button's
 // animation is not encoded: a decoded button sends its action without one.
 
 extension TextState: Codable {

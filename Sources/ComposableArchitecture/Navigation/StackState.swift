@@ -205,7 +205,7 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 /// Encoded as an array of its elements, as TCA does: decoding gives them new ids. A recording
-/// (see ``Reducer/recording(to:stateEvery:)``) encodes the ids too, as
+/// (see ``Reducer/recording(to:stateEvery:mode:)``) encodes the ids too, as
 /// `{"ids":[0,1],"elements":[…]}`, which decodes to the same ids.
 extension StackState: Decodable where Element: Decodable {
   public init(from decoder: any Decoder) throws {
@@ -341,7 +341,7 @@ extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 /// Codable as TCA's is, so that features whose own types are `Codable` can be recorded and
-/// replayed (see ``Reducer/recording(to:stateEvery:)``).
+/// replayed (see ``Reducer/recording(to:stateEvery:mode:)``).
 extension StackAction: Decodable where State: Decodable, Action: Decodable {}
 extension StackAction: Encodable where State: Encodable, Action: Encodable {}
 

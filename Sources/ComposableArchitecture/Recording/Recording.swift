@@ -1,6 +1,6 @@
 import Foundation
 
-/// A session written by ``Reducer/recording(to:stateEvery:)``, read back: the feature it
+/// A session written by ``Reducer/recording(to:stateEvery:mode:)``, read back: the feature it
 /// recorded, the state it started from, and each action with what the reducer read from its
 /// nondeterministic dependencies.
 ///

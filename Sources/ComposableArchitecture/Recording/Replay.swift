@@ -102,7 +102,9 @@ private func decode<T: Decodable>(
   }
 }
 
-func encoded(_ value: some Encodable) -> String {
+/// `value` as a recording writes it (sorted keys, navigation stacks with their ids); "" when it
+/// does not encode. (Also what `ComposableRecording`'s test generation compares states with.)
+package func encoded(_ value: some Encodable) -> String {
   (try? recordingEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
 }
 

@@ -140,8 +140,6 @@ extension FileStorageKey: CustomStringConvertible {
   public var description: String { ".fileStorage(\(url.path))" }
 }
 
-/// The identity of a `.fileStorage` key: its file, in its storage. Keys with the same id share
-/// one value.
 /// `url.standardizedFileURL`, remembered: standardizing is slow enough to show in a web page's
 /// first render, which makes its keys anew. At most 256 are kept (a program that names more
 /// files starts over).
@@ -157,6 +155,8 @@ private func standardized(_ url: URL) -> URL {
 
 private let standardizedURLs = Mutex<[URL: URL]>([:])
 
+/// The identity of a `.fileStorage` key: its file, in its storage. Keys with the same id share
+/// one value.
 public struct FileStorageKeyID: Hashable, Sendable {
   let url: URL
   let storage: ObjectIdentifier

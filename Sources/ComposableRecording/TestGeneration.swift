@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import CustomDump
 import Foundation
 
@@ -41,8 +42,8 @@ public struct GeneratedTestOptions: Sendable {
 /// value decoded from the recorded JSON), the test clock advanced to the time each action came,
 /// and `uuid`, `date` and `withRandomNumberGenerator` answering what they answered when recorded.
 ///
-/// The states are those of ``replay(_:through:upTo:)``, so a recording the feature no longer
-/// replays throws the same ``RecordingError``.
+/// The states are those of `replay(_:through:upTo:)`, so a recording the feature no longer
+/// replays throws the same `RecordingError`.
 public func generateTest<Feature: Reducer>(
   from recording: Recording, for reducer: Feature, options: GeneratedTestOptions
 ) throws -> String where Feature.State: Codable, Feature.Action: Decodable {
