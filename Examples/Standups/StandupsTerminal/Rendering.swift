@@ -17,8 +17,10 @@ public struct StandupsRenderer {
     self.timeZone = timeZone
   }
 
-  public func render(_ state: AppFeature.State, ui: UIState, into buffer: inout Buffer) {
-    let (top, rest) = buffer.area.splitTop(1)
+  /// Draws the app in `area` of `buffer` (the whole buffer when nil; the part above the timeline
+  /// when it is open).
+  public func render(_ state: AppFeature.State, ui: UIState, into buffer: inout Buffer, area: Rect? = nil) {
+    let (top, rest) = (area ?? buffer.area).splitTop(1)
     let (body, bottom) = rest.splitBottom(1)
     let content = body.inset(horizontal: 1, vertical: 1)
     let crumbs = breadcrumb(state)

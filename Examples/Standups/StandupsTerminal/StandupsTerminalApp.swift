@@ -41,11 +41,17 @@ public enum StandupsTerminalApp {
         store.send(.path(.element(id: id, action: .record(.quitWhileRecording))))
       }
     }) { buffer in
+      // The timeline, when open, is a panel across the bottom: the app stays in view above it and
+      // follows each step the panel moves to.
+      var appArea = buffer.area
       if let timeline = model.timeline {
-        timeline.render(in: buffer.area, buffer: &buffer, theme: renderer.theme)
-        return
+        let (above, panel) = buffer.area.splitBottom(timelineHeight(in: buffer.area))
+        timeline.render(in: panel, buffer: &buffer, theme: renderer.theme)
+        appArea = above
       }
-      renderer.render(store.state, ui: model.ui, into: &buffer)
+      renderer.render(store.state, ui: model.ui, into: &buffer, area: appArea)
+      // Steps shown on the timeline are the past: nothing starts there.
+      guard model.timeline == nil else { return }
       // A record screen that appeared starts its timer (and speech recognition), as SwiftUI's
       // `.task` would; popping it cancels them.
       let recordings = Set(store.state.path.ids.filter {
@@ -84,4 +90,10 @@ public enum StandupsTerminalApp {
       }
     }
   }
+}
+
+/// The rows of the timeline panel: two fifths of the screen, at least 8 (its header, four steps,
+/// two lines of what changed and its keys), and never more than leaves the app 6.
+func timelineHeight(in area: Rect) -> Int {
+  min(max(8, area.height * 2 / 5), max(0, area.height - 6))
 }

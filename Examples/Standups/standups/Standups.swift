@@ -25,8 +25,9 @@ struct Standups: AsyncParsableCommand {
         ← →      change a value, choose an alert button
         ctrl-s   save a sheet      ctrl-d  delete an attendee or a meeting
         esc      back, cancel      q       quit; ctrl-c quits anywhere
-        ctrl-t   timeline: step back through what you did (← →), enter goes
-                 on from the step shown, esc returns to now (not with --record)
+        ctrl-t   timeline across the bottom, the app above it: step back through
+                 what you did (← →), enter goes on from the step shown, esc returns
+                 to now (not with --record; --replay FILE opens on it)
 
       With --web, add ?devtools to a tab's address (http://127.0.0.1:8080/?devtools)
       for the same timeline beside the page (not with --record).

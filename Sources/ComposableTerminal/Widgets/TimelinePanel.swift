@@ -1,17 +1,22 @@
 import ComposableArchitecture
 import Observation
 
-/// A screen of a store's recent history (`TimeTravelHistory`, from ComposableArchitecture): each action, newest last, and
-/// what the selected one changed. The store moves with the selection, so closing the panel on a
-/// step shows the app as it was then.
+/// A panel of a store's recent history (`TimeTravelHistory`, from ComposableArchitecture): each
+/// action, newest last, and what the selected one changed. The store moves with the selection, so
+/// an app drawn beside the panel (Standups puts it across the bottom, the app above) shows each
+/// step as it is selected, and closing the panel on a step leaves the app as it was then.
 ///
 /// Keys: ← → (or ↑ ↓) step, Home/End the oldest and newest, Enter goes on from the step shown,
 /// Esc returns to the present.
 ///
 /// ```swift
+/// var appArea = buffer.area
 /// if let panel = timeline {
-///   panel.render(in: buffer.area, buffer: &buffer)
+///   let (above, bottom) = buffer.area.splitBottom(10)
+///   panel.render(in: bottom, buffer: &buffer)
+///   appArea = above
 /// }
+/// // then draw the app in `appArea`
 /// // in handleKey: if panel.handle(key) == .closed { timeline = nil }
 /// ```
 @MainActor

@@ -125,10 +125,21 @@ struct EndToEndTests {
     #expect(test.components(separatedBy: "try await store.send(").count - 1 == recording.steps.filter { $0.source == .send }.count)
     #expect(test.contains(#""field":"standup.title","value":"Retro""#))
 
-    // And opened again where it ended, on its timeline.
+    // And opened again where it ended: the app as it was, with the timeline across the bottom.
     try run.start(program, "--replay \(recordingFile.path)", in: session)
     let timeline = try session.waitFor("Timeline")
     #expect(timeline.contains("step \(recording.steps.count) of \(recording.steps.count)"))
+    #expect(timeline.contains("Past meetings"))  // the detail it ended on, above the panel
+    let lines = timeline.split(separator: "\n", omittingEmptySubsequences: false)
+    let panelTop = try #require(lines.firstIndex { $0.contains("Timeline") })
+    #expect(lines[..<panelTop].contains { $0.contains("Past meetings") })
+    // ← steps back, and the app follows at once: the list, before the standup was opened.
+    try session.send("Left")
+    let back = try session.waitFor("step \(recording.steps.count - 1) of \(recording.steps.count)")
+    #expect(back.contains("● Retro"))
+    #expect(!back.contains("Past meetings"))
+    try session.send("Right")
+    try session.waitFor("Past meetings")
     try session.send("Escape")
     try session.waitFor("Past meetings")  // the detail it ended on
     try session.send("C-c")
