@@ -47,8 +47,12 @@ public final class LoopbackWebSocket: @unchecked Sendable {
 
   /// Sends a text message (masked, as clients must).
   public func send(_ text: String) throws {
-    let payload = Array(text.utf8)
-    var frame: [UInt8] = [0x81]
+    try send(Array(text.utf8), opcode: 0x1)
+  }
+
+  /// Sends a frame (final, masked) of `payload` with `opcode`.
+  private func send(_ payload: [UInt8], opcode: UInt8) throws {
+    var frame: [UInt8] = [0x80 | opcode]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
     } else if payload.count < 65536 {
@@ -63,7 +67,8 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     try write(frame)
   }
 
-  /// The next text message.
+  /// The next text message. A ping on the way is answered with its pong, as a browser does (the
+  /// server closes a socket that leaves its pings unanswered).
   public func receive() throws -> String {
     while true {
       let first = try readByte()
@@ -79,6 +84,7 @@ public final class LoopbackWebSocket: @unchecked Sendable {
       case 0x8:
         if payload.count >= 2 { closeCode = Int(payload[0]) << 8 | Int(payload[1]) }
         throw Failure.closed
+      case 0x9: try send(payload, opcode: 0xA)
       default: continue
       }
     }

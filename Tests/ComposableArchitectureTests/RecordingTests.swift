@@ -104,10 +104,11 @@ private struct Opaque {
 struct RecordingTests {
   let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("recording-\(UUID().uuidString).jsonl")
 
-  /// Records a short session of `RecordedNotes`, with the live-like dependencies a test gives it.
-  func recordSession() async throws -> RecordedNotes.State {
+  /// Records a short session of `RecordedNotes` (to `url` unless `file` is given), with the
+  /// live-like dependencies a test gives it.
+  func recordSession(to file: URL? = nil, mode: RecordingMode = .durable) async throws -> RecordedNotes.State {
     let store = Store(initialState: RecordedNotes.State()) {
-      RecordedNotes().recording(to: url)
+      RecordedNotes().recording(to: file ?? url, mode: mode)
     } withDependencies: {
       $0.uuid = .incrementing
       $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -315,30 +316,13 @@ struct RecordingTests {
     #expect(states.last?.text == "Line \(count) of a long session")
   }
 
-  @Test func aBufferedRecordingHoldsTheSameSessionOnceFlushed() async throws {
+  @Test func aBufferedRecordingHoldsTheSameSessionAsADurableOne() async throws {
     let durable = try await recordSession()
     let durableRecording = try Recording(contentsOf: url)
     let bufferedURL = url.deletingPathExtension().appendingPathExtension("buffered.jsonl")
     defer { try? FileManager.default.removeItem(at: bufferedURL) }
-    let store = Store(initialState: RecordedNotes.State()) {
-      RecordedNotes().recording(to: bufferedURL, mode: .buffered)
-    } withDependencies: {
-      $0.uuid = .incrementing
-      $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
-      $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 7))
-    }
-    store.send(.addTapped("Buy milk"))
-    store.send(.addTapped("Call Blob"))
-    store.send(.row(.element(id: UUID(0), action: .clear)))
-    store.send(.editTapped(UUID(1)))
-    store.send(.editor(.presented(.textChanged("Call Blob Jr"))))
-    store.send(.editor(.dismiss))
-    store.send(.rollTapped)
-    await store.send(.saveTapped).finish()
-    #expect(store.state == durable)
-
-    // What the front ends call on quit and SIGTERM: every line is in the file.
-    flushPendingWrites()
+    // (The store goes away at the end of the session, which writes what waits.)
+    #expect(try await recordSession(to: bufferedURL, mode: .buffered) == durable)
     let buffered = try Recording(contentsOf: bufferedURL)
     #expect(buffered.steps.map(\.sequence) == durableRecording.steps.map(\.sequence))
     #expect(buffered.steps.map(\.action) == durableRecording.steps.map(\.action))
@@ -362,14 +346,20 @@ struct RecordingTests {
     }
     #expect(try Recording(contentsOf: url).steps.count == 3)
 
-    // The store going away writes what waits, and trims the file.
+    // What the front ends call on quit, SIGTERM and SIGHUP: the lines waiting are written at
+    // once, the store still open.
     for index in 4...6 { store?.send(.textChanged("Draft \(index)")) }
+    flushPendingWrites()
+    #expect(try Recording(contentsOf: url).steps.count == 6)
+
+    // The store going away writes what waits, and trims the file.
+    store?.send(.textChanged("Draft 7"))
     store = nil
     let data = try Data(contentsOf: url)
     #expect(!data.contains(0))
     let recording = try Recording(contentsOf: url)
-    #expect(recording.steps.map(\.sequence) == Array(1...6))
-    #expect(try replay(recording, through: RecordedEditor()).last?.text == "Draft 6")
+    #expect(recording.steps.map(\.sequence) == Array(1...7))
+    #expect(try replay(recording, through: RecordedEditor()).last?.text == "Draft 7")
   }
 
   @Test func navigationActionsAreCodable() throws {

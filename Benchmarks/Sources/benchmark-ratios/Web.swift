@@ -301,16 +301,21 @@ final class TabClient: @unchecked Sendable {
 
   /// Opens `count` more tabs; returns once they are open.
   func open(_ count: Int) async throws {
+    let line = try await request("open \(count)")
+    guard line.hasPrefix("opened") else { throw BenchmarkFailure("the tab client said: \(line)") }
+  }
+
+  /// Sends a request line and returns the client's answer.
+  func request(_ line: String) async throws -> String {
     let handle = output.fileHandleForReading
-    try input.fileHandleForWriting.write(contentsOf: Data("open \(count)\n".utf8))
-    let line = try await onThread { () -> String in
+    try input.fileHandleForWriting.write(contentsOf: Data("\(line)\n".utf8))
+    return try await onThread { () -> String in
       var line = Data()
       while let byte = try handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
         line.append(first)
       }
       return String(decoding: line, as: UTF8.self)
     }
-    guard line.hasPrefix("opened") else { throw BenchmarkFailure("the tab client said: \(line)") }
   }
 
   func stop() {
@@ -319,25 +324,34 @@ final class TabClient: @unchecked Sendable {
   }
 }
 
-/// The tab client's side (see `TabClient`): opens the tabs asked for on standard input, says
-/// `opened N` for each request, and exits at the end of its input.
+/// The tab client's side (see `TabClient`): opens the tabs asked for on standard input
+/// (`open N`, answered `opened TOTAL`), runs a load over them (`load SECONDS INTERVAL_MS`, answered
+/// `result P99_MS MEDIAN_MS DROPPED LOST EVENTS`), and exits at the end of its input. Tabs are
+/// opened by 8 threads at once, and the load is run by 16: a bounded client, however many tabs.
 func runTabClient(port: Int) -> Never {
   let echo = ProcessInfo.processInfo.environment["BENCHMARK_TAB_CLIENT_KIND"] == "echo"
-  var tabs: [LoopbackWebSocket] = []
+  let tabs = LockIsolated<[(socket: LoopbackWebSocket, click: String)]>([])
   while let request = readLine() {
-    guard request.hasPrefix("open "), let count = Int(request.dropFirst(5)) else { continue }
-    let answer: String
-    do {
-      for _ in 0..<count {
-        tabs.append(
-          echo
-            ? try LoopbackWebSocket(port: port, path: "/echo", origin: "http://127.0.0.1:\(port)")
-            : try openCounterTab(port: port).socket
-        )
+    let words = request.split(separator: " ")
+    var answer = "unknown request: \(request)\n"
+    if words.first == "open", words.count == 2, let count = Int(words[1]) {
+      let failures = LockIsolated<[String]>([])
+      onThreads(8) { thread in
+        for _ in stride(from: thread, to: count, by: 8) {
+          do {
+            let tab = echo
+              ? (try LoopbackWebSocket(port: port, path: "/echo", origin: "http://127.0.0.1:\(port)"), #"{"h":"echo"}"#)
+              : try openCounterTab(port: port)
+            tabs.withValue { $0.append(tab) }
+          } catch {
+            failures.withValue { $0.append("\(error)") }
+          }
+        }
       }
-      answer = "opened \(tabs.count)\n"
-    } catch {
-      answer = "failed: \(error)\n"
+      answer = failures.value.isEmpty ? "opened \(tabs.value.count)\n" : "failed: \(failures.value[0])\n"
+    } else if words.first == "load", words.count == 3, let seconds = Int(words[1]), let interval = Int(words[2]) {
+      let load = runLoad(tabs.value, seconds: seconds, intervalMilliseconds: interval)
+      answer = String(format: "result %.3f %.3f %d %d %d\n", load.p99, load.median, load.dropped, load.lost, load.events)
     }
     // Written straight to the pipe, unbuffered: the server's process waits for the line.
     FileHandle.standardOutput.write(Data(answer.utf8))
@@ -345,52 +359,89 @@ func runTabClient(port: Int) -> Never {
   exit(0)
 }
 
-/// `web-1000-tabs-p99-ms`: `tabs` counter tabs connected at once on loopback, each sending one
-/// event a second for `seconds` (spread over the second), each waiting for its patch. Returns the
-/// p99 round trip in milliseconds, how many tabs failed, and how many events got no reply.
-func webManyTabs(tabs: Int = 1_000, seconds: Int = 30) async throws -> (p99: Double, median: Double, dropped: Int, lost: Int) {
-  let port = await startCounterServer()
-  let opened = try await onThread {
-    try (0..<tabs).map { _ in try openCounterTab(port: port) }
+/// Runs `body(0)` … `body(count - 1)` on `count` threads at once, and returns when all are done.
+/// (Not `DispatchQueue.concurrentPerform`, which runs no more at once than there are cores: two
+/// here, so most tabs would wait for the first two threads to finish.)
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    Thread {
+      body(index)
+      group.leave()
+    }.start()
   }
-  let results = LockIsolated<(rtts: [Double], dropped: Int, lost: Int)>(([], 0, 0))
+  group.wait()
+}
+
+/// Each tab sends its event every `intervalMilliseconds` for `seconds`, the tabs' turns spread
+/// evenly over the interval, and waits for the reply; 16 threads share the tabs. Round trips are
+/// timed from the send; a tab whose send or reply fails is dropped, and its remaining events lost.
+func runLoad(
+  _ tabs: [(socket: LoopbackWebSocket, click: String)], seconds: Int, intervalMilliseconds: Int
+) -> (p99: Double, median: Double, dropped: Int, lost: Int, events: Int) {
+  let threads = 16
+  let rounds = seconds * 1_000 / intervalMilliseconds
   let clock = ContinuousClock()
   let start = clock.now + .milliseconds(500)
-  await withTaskGroup(of: Void.self) { group in
-    for (index, tab) in opened.enumerated() {
-      let offset = Duration.milliseconds(1_000 * index / tabs)
-      group.addTask {
-        _ = try? await onThread {
-          var rtts: [Double] = []
-          var lost = 0
-          var failed = false
-          for second in 0..<seconds {
-            let due = start + .seconds(second) + offset
-            let wait = clock.now.duration(to: due)
-            if wait > .zero { Thread.sleep(forTimeInterval: microseconds(wait) / 1e6) }
-            let sent = clock.now
-            do {
-              try tab.socket.send(tab.click)
-              _ = try tab.socket.receive()
-              rtts.append(microseconds(sent.duration(to: clock.now)) / 1_000)
-            } catch {
-              lost += seconds - second
-              failed = true
-              break
-            }
+  let results = LockIsolated<(rtts: [Double], dropped: Int, lost: Int)>(([], 0, 0))
+  onThreads(threads) { thread in
+    let mine = Array(stride(from: thread, to: tabs.count, by: threads))
+    var failed = Set<Int>()
+    var rtts: [Double] = []
+    rtts.reserveCapacity(mine.count * rounds)
+    var lost = 0
+    for round in 0..<rounds {
+      for index in mine where !failed.contains(index) {
+        let offset = Duration.milliseconds(intervalMilliseconds * index / max(1, tabs.count))
+        let due = start + .milliseconds(intervalMilliseconds * round) + offset
+        let wait = clock.now.duration(to: due)
+        if wait > .zero { Thread.sleep(forTimeInterval: microseconds(wait) / 1e6) }
+        let sent = clock.now
+        do {
+          try tabs[index].socket.send(tabs[index].click)
+          _ = try tabs[index].socket.receive()
+          rtts.append(microseconds(sent.duration(to: clock.now)) / 1_000)
+        } catch {
+          if failed.isEmpty, ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil {
+            FileHandle.standardError.write(Data("tab \(index) failed at round \(round), \(clock.now - start) into the load: \(error)\n".utf8))
           }
-          results.withValue { [rtts, lost, failed] in
-            $0.rtts += rtts
-            $0.lost += lost
-            $0.dropped += failed ? 1 : 0
-          }
+          failed.insert(index)
+          lost += rounds - round
         }
       }
+    }
+    results.withValue { [rtts, lost, failed] in
+      $0.rtts += rtts
+      $0.lost += lost
+      $0.dropped += failed.count
     }
   }
   let sorted = results.value.rtts.sorted()
   let p99 = sorted.isEmpty ? .infinity : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
-  return (p99, median(sorted), results.value.dropped, results.value.lost)
+  return (p99, median(sorted), results.value.dropped, results.value.lost, sorted.count)
+}
+
+/// `web-1000-tabs-p99-ms` and `web-10000-tabs-p99-ms`: `tabs` counter tabs connected at once on
+/// loopback (by another process, a bounded client: see `runLoad`), each sending an event every
+/// `interval` for `seconds`, each waiting for its patch. The p99 and median round trips in
+/// milliseconds, how many tabs failed, and how many events got no reply.
+func webManyTabs(
+  tabs: Int, interval: Duration, seconds: Int
+) async throws -> (p99: Double, median: Double, dropped: Int, lost: Int, events: Int) {
+  let port = await startCounterServer()
+  let client = try TabClient(port: port, kind: "tab")
+  defer { client.stop() }
+  try await client.open(tabs)
+  try await waitForConnectedTabs(tabs, port: port)
+  let milliseconds = Int(interval.components.seconds * 1_000 + interval.components.attoseconds / 1_000_000_000_000_000)
+  let result = try await client.request("load \(seconds) \(milliseconds)")
+  let fields = result.split(separator: " ").dropFirst()
+  guard fields.count == 5, let p99 = Double(fields[fields.startIndex]), let median = Double(fields[fields.startIndex + 1]),
+    let dropped = Int(fields[fields.startIndex + 2]), let lost = Int(fields[fields.startIndex + 3]),
+    let events = Int(fields[fields.startIndex + 4])
+  else { throw BenchmarkFailure("the tab client said: \(result)") }
+  return (p99, median, dropped, lost, events)
 }
 
 /// The Standups web app as `standups --web` serves it, on a free loopback port, its standups
@@ -475,6 +526,24 @@ func webFirstRenderVsStatic(batches: Int = 15, requests: Int = 200) async throws
   return (median(app) / median(staticPage), median(app), median(staticPage), page.count)
 }
 
+/// Prints `web-10000-tabs-p99-ms`: 10 000 tabs, an event every 10 s each, for 60 s
+/// (`BENCHMARK_WEB_LOAD_SECONDS` changes that).
+func printTenThousandTabs() async throws {
+  let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_LOAD_SECONDS"] ?? "") ?? 60
+  try await printManyTabs("web-10000-tabs-p99-ms", tabs: 10_000, interval: .seconds(10), seconds: seconds)
+}
+
+/// Prints the p99 of `webManyTabs` as `name`, and what else it measured.
+func printManyTabs(_ name: String, tabs: Int, interval: Duration, seconds: Int) async throws {
+  let load = try await webManyTabs(tabs: tabs, interval: interval, seconds: seconds)
+  print("\(name): \(String(format: "%.1f", load.p99))")
+  print(
+    "  \(tabs) tabs × 1 event every \(interval) × \(seconds) s: "
+      + String(format: "median %.2f ms, ", load.median)
+      + "\(load.dropped) tabs dropped, \(load.lost) events lost (of \(load.events + load.lost))"
+  )
+}
+
 /// Prints `web-memory-per-tab-kb` and what it is made of.
 func printWebMemory() async throws {
   let memory = try await webMemoryPerTab()
@@ -491,6 +560,10 @@ func printWebMemory() async throws {
 @MainActor
 func printWebFigures(filter: String? = nil) async {
   do {
+    if filter?.contains("web-10000") == true {
+      try await printTenThousandTabs()
+      return
+    }
     if filter?.contains("web-memory") == true {
       try await printWebMemory()
       return
@@ -515,12 +588,8 @@ func printWebFigures(filter: String? = nil) async {
     )
     try await printWebMemory()
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
-    let load = try await webManyTabs(seconds: seconds)
-    print("web-1000-tabs-p99-ms: \(String(format: "%.1f", load.p99))")
-    print(
-      String(format: "  1 000 tabs × 1 event/s × %d s: median %.2f ms, ", seconds, load.median)
-        + "\(load.dropped) tabs dropped, \(load.lost) events lost"
-    )
+    try await printManyTabs("web-1000-tabs-p99-ms", tabs: 1_000, interval: .seconds(1), seconds: seconds)
+    try await printTenThousandTabs()
   } catch {
     print("web benchmarks failed: \(error)")
   }
