@@ -143,10 +143,10 @@ func printPostgresFigures() async {
   do {
     let server = try PostgresServer()
     let edit = try await postgresEditVsUpsert(server)
-    print("postgres-edit-1-of-10k-vs-upsert: \(String(format: "%.2f", edit.ratio))")
+    figure("postgres-edit-1-of-10k-vs-upsert", String(format: "%.2f", edit.ratio), target: "≤ 2")
     print(String(format: "  edit and commit %.0f µs, postgres-nio upsert %.0f µs (medians)", edit.edit / 1e3, edit.upsert / 1e3))
     let propagation = try await postgresPropagation(server)
-    print("postgres-propagation-p99-ms: \(String(format: "%.1f", propagation.p99))")
+    figure("postgres-propagation-p99-ms", String(format: "%.1f", propagation.p99), target: "≤ 100")
     print("  p50 \(String(format: "%.1f", propagation.p50)) ms over 1 000 changes made in another process")
   } catch {
     print("postgres figures failed: \(error)")

@@ -211,12 +211,12 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 func printSQLiteFigures() async {
   do {
     let edit = try sqliteEditVsUpsert()
-    print("sqlite-edit-1-of-10k-vs-upsert: \(String(format: "%.2f", edit.ratio))")
+    figure("sqlite-edit-1-of-10k-vs-upsert", String(format: "%.2f", edit.ratio), target: "≤ 2")
     print(String(format: "  edit and commit %.0f µs, GRDB upsert %.0f µs (medians)", edit.edit / 1e3, edit.upsert / 1e3))
     let follow = try await sqliteFollowVsQuery()
-    print("sqlite-follow-vs-query: \(String(format: "%.2f", follow.ratio))")
+    figure("sqlite-follow-vs-query", String(format: "%.2f", follow.ratio), target: "≤ 2")
     print(String(format: "  reader shows a change %.0f µs after the write starts, the query %.0f µs (medians)", follow.follow / 1e3, follow.query / 1e3))
-    print("sqlite-cross-process-ms: \(String(format: "%.0f", try await sqliteCrossProcessMilliseconds()))")
+    figure("sqlite-cross-process-ms", String(format: "%.0f", try await sqliteCrossProcessMilliseconds()), target: "≤ 1000")
   } catch {
     print("sqlite figures failed: \(error)")
   }

@@ -536,7 +536,7 @@ func printTenThousandTabs() async throws {
 /// Prints the p99 of `webManyTabs` as `name`, and what else it measured.
 func printManyTabs(_ name: String, tabs: Int, interval: Duration, seconds: Int) async throws {
   let load = try await webManyTabs(tabs: tabs, interval: interval, seconds: seconds)
-  print("\(name): \(String(format: "%.1f", load.p99))")
+  figure(name, String(format: "%.1f", load.p99), target: "≤ 50, no tab dropped, no event lost")
   print(
     "  \(tabs) tabs × 1 event every \(interval) × \(seconds) s: "
       + String(format: "median %.2f ms, ", load.median)
@@ -544,10 +544,23 @@ func printManyTabs(_ name: String, tabs: Int, interval: Duration, seconds: Int) 
   )
 }
 
+/// Prints `web-first-render-vs-static` and the two rates.
+@MainActor
+func printFirstRender() async throws {
+  let firstRender = try await webFirstRenderVsStatic()
+  figure("web-first-render-vs-static", String(format: "%.2f", firstRender.ratio), target: "≥ 0.5")
+  print(
+    String(
+      format: "  Standups list %.0f pages/s, static page %.0f pages/s (%d bytes each, medians)",
+      firstRender.app, firstRender.staticPage, firstRender.bytes
+    )
+  )
+}
+
 /// Prints `web-memory-per-tab-kb` and what it is made of.
 func printWebMemory() async throws {
   let memory = try await webMemoryPerTab()
-  print("web-memory-per-tab-kb: \(String(format: "%.1f", memory.total))")
+  figure("web-memory-per-tab-kb", String(format: "%.1f", memory.total), target: "≤ 32")
   print(
     String(
       format: "  per connected tab: %.1f KB of heap, %.1f KB of socket buffers (2 000 tabs); a bare Hummingbird WebSocket: %.1f KB",
@@ -569,23 +582,14 @@ func printWebFigures(filter: String? = nil) async {
       return
     }
     if filter?.contains("web-first-render") == true {
-      let firstRender = try await webFirstRenderVsStatic()
-      print("web-first-render-vs-static: \(String(format: "%.2f", firstRender.ratio))")
-      print(String(format: "  Standups list %.0f pages/s, static page %.0f pages/s", firstRender.app, firstRender.staticPage))
+      try await printFirstRender()
       return
     }
-    print("web-bytes-one-row: \(await webBytesOneRow())")
+    figure("web-bytes-one-row", "\(await webBytesOneRow())", target: "≤ 100")
     let roundTrip = try await webRoundTripVsEcho()
-    print("web-roundtrip-vs-echo: \(String(format: "%.2f", roundTrip.ratio))")
+    figure("web-roundtrip-vs-echo", String(format: "%.2f", roundTrip.ratio), target: "≤ 1.5")
     print(String(format: "  event round trip %.0f µs, bare echo %.0f µs (medians)", roundTrip.event, roundTrip.echo))
-    let firstRender = try await webFirstRenderVsStatic()
-    print("web-first-render-vs-static: \(String(format: "%.2f", firstRender.ratio))")
-    print(
-      String(
-        format: "  Standups list %.0f pages/s, static page %.0f pages/s (%d bytes each, medians)",
-        firstRender.app, firstRender.staticPage, firstRender.bytes
-      )
-    )
+    try await printFirstRender()
     try await printWebMemory()
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30
     try await printManyTabs("web-1000-tabs-p99-ms", tabs: 1_000, interval: .seconds(1), seconds: seconds)

@@ -41,6 +41,11 @@ func nanosecondsPerOperation(_ benchmark: Benchmark) -> Double {
   return nanoseconds / Double(benchmark.operationsPerSample)
 }
 
+/// Prints a figure as `name: value (target …)`: one line each, its target after the value.
+func figure(_ name: String, _ value: String, target: String) {
+  print("\(name): \(value) (target \(target))")
+}
+
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   return sorted.count % 2 == 1
@@ -278,22 +283,22 @@ func main() async {
   // full frame, and the microseconds of a frame of a 10 000-row list.
   func printTerminalFigures() {
     guard let frame = ns["tui-frame-10k-rows"] else { return }
-    print("tui-bytes-one-change: \(String(format: "%.3f", bytesForOneRowChange()))")
-    print("tui-frame-10k-rows-us: \(String(format: "%.0f", frame / 1_000))")
+    figure("tui-bytes-one-change", String(format: "%.3f", bytesForOneRowChange()), target: "≤ 0.05")
+    figure("tui-frame-10k-rows-us", String(format: "%.0f", frame / 1_000), target: "≪ 16000, not growing with rows")
   }
   // Recording (SPEC 17): a recorded send vs the same send unrecorded, and replaying 10 000
   // actions (the median of 3 runs).
   func printRecordingFigures() {
     guard ns["store-send-recording"] != nil, ns["store-send-recordable"] != nil else { return }
-    print("record-overhead: \(ratio("store-send-recording", "store-send-recordable"))")
+    figure("record-overhead", ratio("store-send-recording", "store-send-recordable"), target: "≤ 2")
     if ns["store-send-recording-buffered"] != nil {
-      print("record-overhead-buffered: \(ratio("store-send-recording-buffered", "store-send-recordable"))")
+      figure("record-overhead-buffered", ratio("store-send-recording-buffered", "store-send-recordable"), target: "≤ 1.1")
     }
     if ns["todos-row-send-recording"] != nil, ns["todos-row-send-recordable"] != nil {
-      print("record-overhead-rows: \(ratio("todos-row-send-recording", "todos-row-send-recordable"))")
+      figure("record-overhead-rows", ratio("todos-row-send-recording", "todos-row-send-recordable"), target: "≤ 1.5")
     }
     let replays = (0..<3).compactMap { _ in try? replayTenThousandMilliseconds() }
-    print("replay-10k-ms: \(replays.isEmpty ? "failed" : String(format: "%.0f", median(replays)))")
+    figure("replay-10k-ms", replays.isEmpty ? "failed" : String(format: "%.0f", median(replays)), target: "< 1000")
   }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
     printTerminalFigures()
@@ -302,21 +307,21 @@ func main() async {
     return
   }
 
-  print("send-vs-observable: \(ratio("store-send-root", "observable-method"))")
-  print("send-vs-reduce: \(ratio("store-send-root", "direct-reduce"))")
-  print("depth10-vs-depth1: \(ratio("store-send-scoped-depth-10", "store-send-scoped-depth-1"))")
-  print(
-    "inline-vs-static-keypaths: "
-      + ratio("direct-reduce-nested-depth-10-inline-key-paths", "direct-reduce-nested-depth-10")
+  figure("send-vs-observable", ratio("store-send-root", "observable-method"), target: "≤ 2.5")
+  figure("send-vs-reduce", ratio("store-send-root", "direct-reduce"), target: "≤ 2.5")
+  figure("depth10-vs-depth1", ratio("store-send-scoped-depth-10", "store-send-scoped-depth-1"), target: "≤ 1.15")
+  figure(
+    "inline-vs-static-keypaths",
+    ratio("direct-reduce-nested-depth-10-inline-key-paths", "direct-reduce-nested-depth-10"), target: "≤ 1.2"
   )
-  print("row-vs-root-send: \(ratio("foreach-row-action-100", "store-send-root"))")
-  print("rows100k-vs-rows100: \(ratio("foreach-row-action-100000", "foreach-row-action-100"))")
-  print("enum-payload-100k-vs-100: \(ratio("enum-payload-send-100k", "enum-payload-send-100"))")
-  print("effects-10k-ms: \(String(format: "%.1f", median(effectSamples)))")
+  figure("row-vs-root-send", ratio("foreach-row-action-100", "store-send-root"), target: "≤ 3")
+  figure("rows100k-vs-rows100", ratio("foreach-row-action-100000", "foreach-row-action-100"), target: "≤ 1.5")
+  figure("enum-payload-100k-vs-100", ratio("enum-payload-send-100k", "enum-payload-send-100"), target: "≤ 1.5")
+  figure("effects-10k-ms", String(format: "%.1f", median(effectSamples)), target: "completes, no task leaked")
   printTerminalFigures()
   printRecordingFigures()
-  print("shared-withlock-8-tasks-10k: \(await sharedContention())")
-  print("shared-burst-1000-file-writes: \((try? sharedBurstWrites()) ?? -1)")
+  figure("shared-withlock-8-tasks-10k", "\(await sharedContention())", target: "exactly 10000")
+  figure("shared-burst-1000-file-writes", "\((try? sharedBurstWrites()) ?? -1)", target: "a handful")
   await printWebFigures()
   await printSQLiteFigures()
   await printPostgresFigures()
