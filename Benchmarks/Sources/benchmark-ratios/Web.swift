@@ -544,6 +544,13 @@ func printManyTabs(_ name: String, tabs: Int, interval: Duration, seconds: Int) 
   )
 }
 
+/// Prints `web-roundtrip-vs-echo` and the two medians.
+func printRoundTrip() async throws {
+  let roundTrip = try await webRoundTripVsEcho()
+  figure("web-roundtrip-vs-echo", String(format: "%.2f", roundTrip.ratio), target: "≤ 1.5")
+  print(String(format: "  event round trip %.0f µs, bare echo %.0f µs (medians)", roundTrip.event, roundTrip.echo))
+}
+
 /// Prints `web-first-render-vs-static` and the two rates.
 @MainActor
 func printFirstRender() async throws {
@@ -573,6 +580,10 @@ func printWebMemory() async throws {
 @MainActor
 func printWebFigures(filter: String? = nil) async {
   do {
+    if filter?.contains("web-roundtrip") == true {
+      try await printRoundTrip()
+      return
+    }
     if filter?.contains("web-10000") == true {
       try await printTenThousandTabs()
       return
@@ -586,9 +597,7 @@ func printWebFigures(filter: String? = nil) async {
       return
     }
     figure("web-bytes-one-row", "\(await webBytesOneRow())", target: "≤ 100")
-    let roundTrip = try await webRoundTripVsEcho()
-    figure("web-roundtrip-vs-echo", String(format: "%.2f", roundTrip.ratio), target: "≤ 1.5")
-    print(String(format: "  event round trip %.0f µs, bare echo %.0f µs (medians)", roundTrip.event, roundTrip.echo))
+    try await printRoundTrip()
     try await printFirstRender()
     try await printWebMemory()
     let seconds = Int(ProcessInfo.processInfo.environment["BENCHMARK_WEB_SECONDS"] ?? "") ?? 30

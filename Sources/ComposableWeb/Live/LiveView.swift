@@ -130,7 +130,7 @@ public final class LiveView {
       drop(.oversize, "dropped a message of \(message.utf8.count) bytes (the limit is \(Self.maximumMessageSize))")
       return
     }
-    guard let event = try? JSONDecoder().decode(ClientEvent.self, from: Data(message.utf8)) else {
+    guard let event = ClientEvent(message) else {
       drop(.malformed, "dropped a message that is not an event: \(message.prefix(200))")
       return
     }
@@ -173,8 +173,171 @@ public final class LiveView {
 
 /// What the browser sends: the handler id it found on the element and the value that goes with
 /// the event (a field's text, a checkbox's state); or the address Back or Forward went to.
-struct ClientEvent: Decodable {
-  let h: String?
-  let v: String?
-  let u: String?
+struct ClientEvent: Decodable, Equatable {
+  var h: String?
+  var v: String?
+  var u: String?
+
+  /// The event in `message` (JSON); nil when it is not one. The page's own messages (an object of
+  /// strings) are read by hand, which costs a fraction of a `JSONDecoder` (a sizeable share of an
+  /// event's round trip); anything else is left to `JSONDecoder`, so both accept the same.
+  init?(_ message: String) {
+    if let event = Self(pageMessage: message) {
+      self = event
+    } else if let event = try? JSONDecoder().decode(Self.self, from: Data(message.utf8)) {
+      self = event
+    } else {
+      return nil
+    }
+  }
+
+  init(h: String? = nil, v: String? = nil, u: String? = nil) {
+    self.h = h
+    self.v = v
+    self.u = u
+  }
+
+  /// An object whose members are all strings or `null` (what the page sends), read by hand; nil
+  /// for anything else, including what is merely unusual (numbers, nesting, a repeated key).
+  private init?(pageMessage message: String) {
+    var reader = JSONStringsReader(Array(message.utf8))
+    guard let members = reader.object() else { return nil }
+    self.init()
+    var seen = Set<String>()
+    for (key, value) in members {
+      guard seen.insert(key).inserted else { return nil }
+      switch key {
+      case "h": h = value
+      case "v": v = value
+      case "u": u = value
+      default: break
+      }
+    }
+  }
+}
+
+/// Reads a JSON object whose values are strings or `null`, and nothing else.
+private struct JSONStringsReader {
+  let bytes: [UInt8]
+  var index = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The members, in order; nil unless the whole input is such an object.
+  mutating func object() -> [(String, String?)]? {
+    skipSpace()
+    guard take(UInt8(ascii: "{")) else { return nil }
+    var members: [(String, String?)] = []
+    skipSpace()
+    if take(UInt8(ascii: "}")) { return end() ? members : nil }
+    while true {
+      skipSpace()
+      guard let key = string() else { return nil }
+      skipSpace()
+      guard take(UInt8(ascii: ":")) else { return nil }
+      skipSpace()
+      if bytes[index...].starts(with: Array("null".utf8)) {
+        index += 4
+        members.append((key, nil))
+      } else if let value = string() {
+        members.append((key, value))
+      } else {
+        return nil
+      }
+      skipSpace()
+      if take(UInt8(ascii: ",")) { continue }
+      guard take(UInt8(ascii: "}")) else { return nil }
+      return end() ? members : nil
+    }
+  }
+
+  private mutating func end() -> Bool {
+    skipSpace()
+    return index == bytes.count
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  }
+
+  /// A string, its escapes undone; nil on anything JSON does not allow in one.
+  private mutating func string() -> String? {
+    guard take(UInt8(ascii: "\"")) else { return nil }
+    var scalars = String.UnicodeScalarView()
+    var run = index
+    func flush(upTo end: Int) -> Bool {
+      guard run < end else { return true }
+      guard let text = String(validating: bytes[run..<end], as: UTF8.self) else { return false }
+      scalars.append(contentsOf: text.unicodeScalars)
+      return true
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        guard flush(upTo: index) else { return nil }
+        index += 1
+        return String(scalars)
+      }
+      if byte < 0x20 { return nil }
+      guard byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard flush(upTo: index), index + 1 < bytes.count else { return nil }
+      let escape = bytes[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "\""): scalars.append("\"")
+      case UInt8(ascii: "\\"): scalars.append("\\")
+      case UInt8(ascii: "/"): scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"):
+        guard let unit = hex4() else { return nil }
+        if (0xD800..<0xDC00).contains(unit) {
+          // A surrogate pair: the low half must follow.
+          guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low),
+            let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+          else { return nil }
+          scalars.append(scalar)
+        } else {
+          guard let scalar = Unicode.Scalar(unit) else { return nil }
+          scalars.append(scalar)
+        }
+      default:
+        return nil
+      }
+      run = index
+    }
+    return nil
+  }
+
+  private mutating func hex4() -> UInt32? {
+    guard index + 4 <= bytes.count else { return nil }
+    var value: UInt32 = 0
+    for byte in bytes[index..<index + 4] {
+      guard let digit = hexDigit(byte) else { return nil }
+      value = value << 4 | digit
+    }
+    index += 4
+    return value
+  }
+
+  private func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
 }
