@@ -354,17 +354,13 @@ public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
 /// caller's line when the subscript has one (TCA does the same).
 func caseModified<Root, Case>(
   _ root: Root?, wasInCase: Bool, to value: Case?, embed: (Case) -> Root,
-  location: OperatorLocation? = nil
+  location: OperatorLocation = OperatorLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
 ) -> Root? {
   guard wasInCase else {
-    if let location {
-      reportIssue(
-        RuntimeIssue.modifyUnrelatedCase(of: root),
-        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-      )
-    } else {
-      reportIssue(RuntimeIssue.modifyUnrelatedCase(of: root))
-    }
+    reportIssue(
+      RuntimeIssue.modifyUnrelatedCase(of: root),
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+    )
     return root
   }
   return value.map(embed)
