@@ -7,16 +7,6 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks benchmark-ratios
 
-// 10 000 tabs are 10 000 sockets in this process and as many in the tab client's: the soft limit
-// on open files is raised to the hard one, for this process (and the client it starts) only.
-do {
-  var limit = rlimit()
-  if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
-    limit.rlim_cur = limit.rlim_max
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-  }
-}
-
 // The other process of the web figures with many tabs, which opens the tabs (see `TabClient`).
 if let port = ProcessInfo.processInfo.environment["BENCHMARK_TAB_CLIENT_PORT"].flatMap({ Int($0) }) {
   runTabClient(port: port)

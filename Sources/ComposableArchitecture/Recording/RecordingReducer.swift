@@ -226,7 +226,8 @@ final class Recorder: @unchecked Sendable {
       start(feature, state: state, dependencies: current)
       if file != nil { dependencies = recordingGenerators(current) }
     }
-    guard let file else { return reduce(&state) }
+    // Not bound here: the buffered path never touches the file, and binding it costs a retain.
+    guard file != nil else { return reduce(&state) }
     let isEffect = ActionSource.isEffectAction(reading: effectDepth)
     var effect = Effect<Base.Action>.none
     reads.begin()
@@ -259,6 +260,7 @@ final class Recorder: @unchecked Sendable {
       milliseconds: stopwatch.milliseconds(), isEffect: isEffect, action: action, reads: reads,
       state: withState ? state as Any : nil
     )
+    guard let file else { return effect }
     do {
       try file.append(line.bytes)
     } catch {
