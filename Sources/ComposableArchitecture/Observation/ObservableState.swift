@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import Observation
+import Synchronization
 
 /// State that front ends can observe field by field. Apply the ``ObservableState()`` macro rather
 /// than conforming by hand.
@@ -17,14 +18,16 @@ import Observation
 /// registrar stored in the value itself and shared by its copies. Assigning a value with the same
 /// identity (a child state) or an equal value does not notify.
 public protocol ObservableState: Observable {
-  /// The identity of this value: the same for its copies and across in-place mutations, new for
-  /// every newly created value.
+  /// The identity of this value: the same for its copies, new for every newly created value, and
+  /// new when the value is edited in place through its parent's property (`state.child.count += 1`
+  /// gives `child` a new identity before the edit), so that a copy taken earlier and assigned back
+  /// is told apart from the value it replaces.
   var _$id: ObservableStateID { get }
 
-  /// Gives this value an identity and observers of its own, detached from its copies.
+  /// Gives this value a new identity, keeping its observers (as TCA does).
   ///
-  /// Call it before editing a copy that will replace the original as a new value, such as a draft
-  /// in an edit form.
+  /// Call it on a copy that will replace the original as a new value, such as a draft in an edit
+  /// form: assigning it back then notifies the observers of the property it is assigned to.
   mutating func _$willModify()
 }
 
@@ -39,10 +42,7 @@ public struct ObservableStateID: Hashable, Sendable {
 
   /// A new, unique identity.
   public init() {
-    self.serial = nextSerial.withLock { serial in
-      serial += 1
-      return serial
-    }
+    self.serial = nextSerial.wrappingAdd(1, ordering: .relaxed).newValue
     self.tag = nil
     self.payload = nil
   }
@@ -95,7 +95,8 @@ public struct ObservableStateID: Hashable, Sendable {
   }
 }
 
-private let nextSerial = Locked<UInt64>(0)
+// An atomic rather than a lock: every in-place edit of a child state takes a new identity.
+private let nextSerial = Atomic<UInt64>(0)
 
 /// An enum case's payload, kept in its identity and compared by value when an identity is
 /// compared (after every send, for a root store of such an enum). Comparing costs O(1) when the

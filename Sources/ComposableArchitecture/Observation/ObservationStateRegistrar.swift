@@ -15,10 +15,9 @@ public struct ObservationStateRegistrar: Sendable {
   /// A registrar with a new identity and no observers.
   public init() {}
 
-  /// See ``ObservableState/_$willModify()``.
+  /// See ``ObservableState/_$willModify()``: a new identity, the same observers.
   public mutating func _$willModify() {
     id = ObservableStateID()
-    registrar = ObservationRegistrar()
   }
 
   /// Records that `keyPath` of `subject` was read.
@@ -62,9 +61,12 @@ public struct ObservationStateRegistrar: Sendable {
   }
 
   /// A child state mutated in place notifies its own observers; its parent's property changes
-  /// only if a different child took its place.
+  /// only if another value took its place, a copy of the old child included
+  /// (`state.child.replace(with: copy)`): the child gets a new identity before the mutation (its
+  /// observers stay), so that a copy made before, which keeps the old one, tells itself apart.
   @inlinable
   public func willModify<Member: ObservableState>(_ member: inout Member) -> _ModifySnapshot<Member> {
+    member._$willModify()
     let id = member._$id
     return _ModifySnapshot { $0._$id == id }
   }
