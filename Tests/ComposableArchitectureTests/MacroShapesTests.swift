@@ -148,3 +148,51 @@ extension MacroShapesTests {
     #expect(ManyEnumReducers.Four.State.screen3(ManyEnumReducers.Screen.State()).screen3 != nil)
   }
 }
+
+// TCA's nested enum feature: an `@Reducer enum` whose case holds another `@Reducer enum`'s body
+// type, presented by a parent and reached through both enums.
+private enum NestedEnumFeature {
+  @Reducer enum Inner {
+    case leaf(Leaf)
+  }
+
+  @Reducer enum Outer {
+    case inner(Inner.Body = Inner.body)
+  }
+
+  @Reducer struct Parent {
+    @ObservableState struct State: Equatable {
+      @Presents var destination: Outer.State?
+    }
+    enum Action {
+      case destination(PresentationAction<Outer.Action>)
+      case present
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .present = action {
+          state.destination = .inner(.leaf(Leaf.State()))
+        }
+        return .none
+      }
+      .ifLet(\.$destination, action: \.destination)
+    }
+  }
+}
+
+extension NestedEnumFeature.Inner.State: Equatable {}
+extension NestedEnumFeature.Outer.State: Equatable {}
+
+@MainActor
+@Suite struct NestedEnumFeatureTests {
+  @Test func aCaseHoldingAnotherEnumReducersBodyRunsItsLeaf() async {
+    let store = TestStore(initialState: NestedEnumFeature.Parent.State()) {
+      NestedEnumFeature.Parent()
+    }
+    await store.send(.present) { $0.destination = .inner(.leaf(Leaf.State())) }
+    await store.send(\.destination.inner.leaf.bump) {
+      $0.destination = .inner(.leaf(Leaf.State(value: 1)))
+    }
+    await store.send(\.destination.dismiss) { $0.destination = nil }
+  }
+}
