@@ -48,41 +48,79 @@ private struct Ticker: Reducer {
   }
 }
 
+/// How a test's store gets its clock: pushed (a `withDependencies:` argument, so every send pushes
+/// the store's dependencies) or ambient (made and sent inside one `withDependencies` scope, so
+/// sends run the reducer without pushing them; see `RootCore.reduce`). Cancellation must work
+/// the same in both.
+enum StoreDependencies: CaseIterable, Sendable {
+  case pushed, ambient
+
+  /// Runs `body` where an ambient store made by `makeStore` sees `clock`.
+  @MainActor
+  func scope(
+    _ clock: TestClock<Duration>, _ body: @MainActor () async throws -> Void
+  ) async rethrows {
+    switch self {
+    case .pushed:
+      try await body()
+    case .ambient:
+      try await withDependencies { $0.continuousClock = clock } operation: { try await body() }
+    }
+  }
+}
+
 @MainActor
 struct CancellationTests {
-  private func makeStore(_ clock: TestClock<Duration>) -> StoreOf<Ticker> {
-    Store(initialState: Ticker.State()) { Ticker() } withDependencies: { $0.continuousClock = clock }
-  }
-
-  @Test func cancelStopsACancellableEffect() async {
-    await serially {
-      let clock = TestClock()
-      let store = makeStore(clock)
-      let timer = store.send(.start)
-      await settle()
-      await clock.advance(by: .seconds(2))
-      store.send(.stop)
-      await timer.finish()
-      await clock.advance(by: .seconds(2))
-      #expect(store.ticks == 2)
+  private func makeStore(
+    _ clock: TestClock<Duration>, _ dependencies: StoreDependencies = .pushed
+  ) -> StoreOf<Ticker> {
+    switch dependencies {
+    case .pushed:
+      return Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+        $0.continuousClock = clock
+      }
+    case .ambient:
+      let store = Store(initialState: Ticker.State()) { Ticker() }
+      #expect((store.core as? RootCore<Ticker>)?.reducesInAmbientDependencies == true)
+      return store
     }
   }
 
-  @Test func cancelInFlightReplacesTheRunningEffect() async {
+  @Test(arguments: StoreDependencies.allCases)
+  func cancelStopsACancellableEffect(dependencies: StoreDependencies) async {
     await serially {
       let clock = TestClock()
-      let store = makeStore(clock)
-      let first = store.send(.startReplacing)
-      await settle()
-      store.send(.startReplacing)
-      await first.finish()
-      #expect(first.isCancelled == false)
-      await settle()
-      await clock.advance(by: .seconds(1))
-      #expect(store.ticks == 1)
-      store.send(.stop)
-      await settle()
-      #expect((store.core as? RootCore<Ticker>)?.runningEffectCount == 0)
+      await dependencies.scope(clock) {
+        let store = makeStore(clock, dependencies)
+        let timer = store.send(.start)
+        await settle()
+        await clock.advance(by: .seconds(2))
+        store.send(.stop)
+        await timer.finish()
+        await clock.advance(by: .seconds(2))
+        #expect(store.ticks == 2)
+      }
+    }
+  }
+
+  @Test(arguments: StoreDependencies.allCases)
+  func cancelInFlightReplacesTheRunningEffect(dependencies: StoreDependencies) async {
+    await serially {
+      let clock = TestClock()
+      await dependencies.scope(clock) {
+        let store = makeStore(clock, dependencies)
+        let first = store.send(.startReplacing)
+        await settle()
+        store.send(.startReplacing)
+        await first.finish()
+        #expect(first.isCancelled == false)
+        await settle()
+        await clock.advance(by: .seconds(1))
+        #expect(store.ticks == 1)
+        store.send(.stop)
+        await settle()
+        #expect((store.core as? RootCore<Ticker>)?.runningEffectCount == 0)
+      }
     }
   }
 
@@ -96,49 +134,59 @@ struct CancellationTests {
     }
   }
 
-  @Test func taskCancelReachesWithTaskCancellation() async {
+  @Test(arguments: StoreDependencies.allCases)
+  func taskCancelReachesWithTaskCancellation(dependencies: StoreDependencies) async {
     await serially {
       let clock = TestClock()
-      let store = makeStore(clock)
-      let timer = store.send(.startTaskCancellation)
-      await settle()
-      await clock.advance(by: .seconds(1))
-      #expect(store.ticks == 1)
-      await store.send(.stopTaskCancellation).finish()
-      await timer.finish()
-      await clock.advance(by: .seconds(1))
-      #expect(store.ticks == 1)
+      await dependencies.scope(clock) {
+        let store = makeStore(clock, dependencies)
+        let timer = store.send(.startTaskCancellation)
+        await settle()
+        await clock.advance(by: .seconds(1))
+        #expect(store.ticks == 1)
+        await store.send(.stopTaskCancellation).finish()
+        await timer.finish()
+        await clock.advance(by: .seconds(1))
+        #expect(store.ticks == 1)
+      }
     }
   }
 
-  @Test func storesDoNotCancelEachOthersEffects() async {
+  @Test(arguments: StoreDependencies.allCases)
+  func storesDoNotCancelEachOthersEffects(dependencies: StoreDependencies) async {
     await serially {
       let clock = TestClock()
-      let first = makeStore(clock)
-      let second = makeStore(clock)
-      first.send(.start)
-      second.send(.start)
-      await settle()
-      second.send(.stop)
-      await settle()
-      await clock.advance(by: .seconds(1))
-      #expect(first.ticks == 1)
-      #expect(second.ticks == 0)
-      first.send(.stop)
+      await dependencies.scope(clock) {
+        let first = makeStore(clock, dependencies)
+        let second = makeStore(clock, dependencies)
+        first.send(.start)
+        second.send(.start)
+        await settle()
+        second.send(.stop)
+        await settle()
+        await clock.advance(by: .seconds(1))
+        #expect(first.ticks == 1)
+        #expect(second.ticks == 0)
+        first.send(.stop)
+      }
     }
   }
 
-  @Test func tenThousandEffectsStartAndCancelWithoutLeaks() async throws {
+  @Test(arguments: StoreDependencies.allCases)
+  func tenThousandEffectsStartAndCancelWithoutLeaks(dependencies: StoreDependencies) async throws {
     try await serially {
-      let store = makeStore(TestClock())
-      let core = try #require(store.core as? RootCore<Ticker>)
-      let started = store.send(.startMany(10_000))
-      #expect(core.runningEffectCount == 10_000)
-      #expect(core.registry.count == 10_000)
-      store.send(.stopMany(10_000))
-      await started.finish()
-      #expect(core.runningEffectCount == 0)
-      #expect(core.registry.count == 0)
+      let clock = TestClock()
+      try await dependencies.scope(clock) {
+        let store = makeStore(clock, dependencies)
+        let core = try #require(store.core as? RootCore<Ticker>)
+        let started = store.send(.startMany(10_000))
+        #expect(core.runningEffectCount == 10_000)
+        #expect(core.registry.count == 10_000)
+        store.send(.stopMany(10_000))
+        await started.finish()
+        #expect(core.runningEffectCount == 0)
+        #expect(core.registry.count == 0)
+      }
     }
   }
 

@@ -117,3 +117,121 @@ struct LiveDependencyInTestsTests {
     }
   }
 }
+
+/// A counter of ticks whose ticking is cancellable by id, and a greeting read in the reducer and
+/// in an effect.
+@Reducer
+private struct Ticker {
+  @ObservableState
+  struct State: Equatable { var ticks = 0; var greetings: [String] = [] }
+  @CasePathable
+  enum Action: Equatable {
+    case start, stop, tick, greet, greeted(String)
+  }
+  enum CancelID { case ticking }
+  @Dependency(\.greeting) var greeting
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        return .run { send in
+          while !Task.isCancelled {
+            await send(.tick)
+            await Task.yield()
+          }
+        }
+        .cancellable(id: CancelID.ticking)
+      case .stop:
+        return .cancel(id: CancelID.ticking)
+      case .tick:
+        state.ticks += 1
+        return .none
+      case .greet:
+        state.greetings.append(greeting)
+        return .run { send in
+          @Dependency(\.greeting) var greeting
+          await send(.greeted(greeting))
+        }
+      case let .greeted(text):
+        state.greetings.append(text)
+        return .none
+      }
+    }
+  }
+}
+
+/// A store made where its dependencies are in force runs its reducer without pushing them again
+/// (see `RootCore.reduce`); these tests pin that what reducers and effects see is what a pushed
+/// store would give them, as in TCA: the store's dependencies from where it was made.
+@MainActor
+struct AmbientDependenciesTests {
+  @Test func aPlainStoreSeesTheDependenciesOfWhereItWasMade() async {
+    let store = Store(initialState: Ticker.State()) { Ticker() }
+    await store.send(.greet).finish()
+    #expect(store.greetings == ["test", "test"])
+  }
+
+  @Test func aStoreMadeInsideWithDependenciesKeepsThemWhenSentOutside() async {
+    let store = withDependencies {
+      $0.greeting = "around the creation"
+    } operation: {
+      Store(initialState: Ticker.State()) { Ticker() }
+    }
+    await store.send(.greet).finish()
+    #expect(store.greetings == ["around the creation", "around the creation"])
+  }
+
+  @Test func aSendInsideWithDependenciesDoesNotChangeWhatTheStoreSees() async {
+    let store = Store(initialState: Ticker.State()) { Ticker() }
+    await withDependencies {
+      $0.greeting = "around the send"
+    } operation: {
+      await store.send(.greet).finish()
+    }
+    #expect(store.greetings == ["test", "test"])
+  }
+
+  @Test func overridesAtCreationAndOnTheReducerWin() async {
+    let store = Store(initialState: Ticker.State()) {
+      Ticker().dependency(\.greeting, "on the reducer")
+    }
+    await store.send(.greet).finish()
+    let overridden = Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+      $0.greeting = "at creation"
+    }
+    await overridden.send(.greet).finish()
+    #expect(store.greetings == ["on the reducer", "on the reducer"])
+    #expect(overridden.greetings == ["at creation", "at creation"])
+  }
+
+  @Test func twoStoresMadeOneInsideTheOthersEffectNeverCancelEachOther() async {
+    let outer = Store(initialState: Ticker.State()) { Ticker() }
+    let outerTicking = outer.send(.start)
+    // Made and driven from inside the outer store's effect, as a feature that runs a store of
+    // its own would.
+    let inner = LockIsolated<Store<Ticker.State, Ticker.Action>?>(nil)
+    let made = Store(initialState: Ticker.State()) {
+      Reduce<Ticker.State, Ticker.Action> { _, action in
+        guard action == .start else { return .none }
+        return .run { @MainActor _ in
+          let store = Store(initialState: Ticker.State()) { Ticker() }
+          inner.setValue(store)
+          store.send(.start)
+        }
+      }
+    }
+    await made.send(.start).finish()
+    let innerStore = inner.value
+    #expect(innerStore != nil)
+    while (innerStore?.ticks ?? 0) < 3 || outer.ticks < 3 { await Task.yield() }
+    innerStore?.send(.stop)
+    let outerTicks = outer.ticks
+    while outer.ticks < outerTicks + 3 { await Task.yield() }
+    #expect(outer.ticks >= outerTicks + 3)
+    #expect(innerStore?.send(.start).isCancelled == false)
+    innerStore?.send(.stop)
+    outer.send(.stop)
+    await outerTicking.finish()
+  }
+}

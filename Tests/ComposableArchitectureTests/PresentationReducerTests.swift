@@ -1,4 +1,4 @@
-import ComposableArchitecture
+@testable import ComposableArchitecture
 import Testing
 
 /// A presented child with a timer, which can also close itself.
@@ -177,6 +177,19 @@ struct PresentationReducerTests {
     let store = makeStore(Parent.State(destination: .timer(Timer.State(ticks: 3))))
     await store.send(\.destination.timer.closeTapped)
     await store.receive(\.destination.dismiss) { $0.destination = nil }
+  }
+
+  @Test func aPlainStoreMadeWhereItIsSentDismissesThroughItsOwnRegistry() async {
+    // A store made and sent where the same dependencies are in force reduces without pushing
+    // them (see `RootCore.reduce`): the child's `dismiss()`, run in an effect, still reaches the
+    // store's registry and its parent.
+    let store = Store(initialState: Parent.State(destination: .timer(Timer.State(ticks: 3)))) {
+      Parent()
+    }
+    #expect((store.core as? RootCore<Parent>)?.reducesInAmbientDependencies == true)
+    await store.send(.destination(.presented(.timer(.closeTapped)))).finish()
+    while store.destination != nil { await Task.yield() }
+    #expect(store.destination == nil)
   }
 
   @Test func isPresentedTellsAFeatureWhetherItWasPresented() async {

@@ -23,12 +23,23 @@ private struct Scroller: Reducer {
 
 @MainActor
 struct ThrottleTests {
-  private func scroll(latest: Bool) async -> [[Int]] {
+  private func scroll(latest: Bool, dependencies: StoreDependencies) async -> [[Int]] {
     let clock = TestClock()
-    let store = Store(initialState: Scroller.State()) { Scroller(latest: latest) } withDependencies: {
-      $0.continuousClock = clock
-    }
     var snapshots: [[Int]] = []
+    await dependencies.scope(clock) {
+      let store = dependencies == .pushed
+        ? Store(initialState: Scroller.State()) { Scroller(latest: latest) } withDependencies: {
+          $0.continuousClock = clock
+        }
+        : Store(initialState: Scroller.State()) { Scroller(latest: latest) }
+      await scroll(store, clock: clock, into: &snapshots)
+    }
+    return snapshots
+  }
+
+  private func scroll(
+    _ store: StoreOf<Scroller>, clock: TestClock<Duration>, into snapshots: inout [[Int]]
+  ) async {
     store.send(.scrolled(1))
     await settle()
     snapshots.append(store.loaded)  // the first goes through at once
@@ -48,18 +59,19 @@ struct ThrottleTests {
     store.send(.scrolled(4))
     await settle()
     snapshots.append(store.loaded)  // after a quiet interval, at once again
-    return snapshots
   }
 
-  @Test func latestDeliversTheLastHeldBackAction() async {
+  @Test(arguments: StoreDependencies.allCases)
+  func latestDeliversTheLastHeldBackAction(dependencies: StoreDependencies) async {
     await serially {
-      #expect(await scroll(latest: true) == [[1], [1], [1, 3], [1, 3, 4]])
+      #expect(await scroll(latest: true, dependencies: dependencies) == [[1], [1], [1, 3], [1, 3, 4]])
     }
   }
 
-  @Test func notLatestDeliversTheFirstHeldBackAction() async {
+  @Test(arguments: StoreDependencies.allCases)
+  func notLatestDeliversTheFirstHeldBackAction(dependencies: StoreDependencies) async {
     await serially {
-      #expect(await scroll(latest: false) == [[1], [1], [1, 2], [1, 2, 4]])
+      #expect(await scroll(latest: false, dependencies: dependencies) == [[1], [1], [1, 2], [1, 2, 4]])
     }
   }
 }

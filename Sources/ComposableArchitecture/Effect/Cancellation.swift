@@ -1,3 +1,4 @@
+import Foundation
 import ConcurrencyExtras
 import Dependencies
 
@@ -136,6 +137,7 @@ enum CancellationTarget: Sendable {
 ///
 /// Each root store has its own registry (it reaches effects as a dependency), so stores never
 /// cancel each other's effects. Work outside any store uses a shared registry.
+@usableFromInline
 final class CancellationRegistry: Sendable {
   private struct Entries {
     var nextToken: UInt64 = 0
@@ -274,15 +276,55 @@ final class CancellationRegistry: Sendable {
   }
 }
 
+extension CancellationRegistry {
+  /// The registry of work outside any store.
+  static let shared = CancellationRegistry()
+}
+
+/// Set only in dependencies that a store pushed or an effect carries; unset where a store runs its
+/// reducer without pushing its dependencies (see `ReducingStore`).
 private enum CancellationRegistryKey: DependencyKey {
-  static let liveValue = CancellationRegistry()
-  static var testValue: CancellationRegistry { liveValue }
+  static let liveValue: CancellationRegistry? = nil
+  static let testValue: CancellationRegistry? = nil
 }
 
 extension DependencyValues {
-  /// The registry of the store whose reducer or effect is running.
+  /// The registry of the store whose reducer or effect is running: the one these dependencies
+  /// carry, else that of the root store reducing on this thread without pushing its dependencies,
+  /// else the shared one.
   var cancellationRegistry: CancellationRegistry {
-    get { self[CancellationRegistryKey.self] }
+    get { self[CancellationRegistryKey.self] ?? ReducingStore.registry ?? .shared }
     set { self[CancellationRegistryKey.self] = newValue }
+  }
+
+  /// Whether these dependencies carry a store's registry.
+  var carriesCancellationRegistry: Bool {
+    self[CancellationRegistryKey.self] != nil
+  }
+
+  /// These dependencies, carrying the registry of the store reducing on this thread if they carry
+  /// none: what an effect made now takes with it.
+  var forEscaping: DependencyValues {
+    guard !carriesCancellationRegistry, let registry = ReducingStore.registry else { return self }
+    var dependencies = self
+    dependencies.cancellationRegistry = registry
+    return dependencies
+  }
+}
+
+/// The root store whose reducer runs on the main thread without its dependencies pushed onto the
+/// task-local (a send made where the store's own dependencies are in force already; see
+/// `RootCore.reduce`). Its cancellation registry is the one thing those dependencies lack.
+@usableFromInline
+enum ReducingStore {
+  // `nonisolated(unsafe)`: written only by `RootCore` on the main thread, around a synchronous
+  // reduce, and read through `registry`, which answers nil off the main thread without reading
+  // it. Unretained: the store holds its registry while it reduces.
+  @usableFromInline nonisolated(unsafe) static var current: Unmanaged<CancellationRegistry>?
+
+  /// The registry of the store reducing on this thread, if this is the main thread and one is.
+  static var registry: CancellationRegistry? {
+    guard let current, Thread.isMainThread else { return nil }
+    return current.takeUnretainedValue()
   }
 }

@@ -92,28 +92,29 @@ extension Effect {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    withEscapedDependencies { dependencies in
-      Self(
-        operation: .run(priority) { send in
-          await dependencies.yield {
-            do {
-              try await operation(send)
-            } catch is CancellationError {
+    // The dependencies in force now, with the registry of the store reducing (when it did not
+    // push its dependencies), as `withEscapedDependencies` would give them.
+    let dependencies = DependencyValues._current.forEscaping
+    return Self(
+      operation: .run(priority) { send in
+        await DependencyValues.$_current.withValue(dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+            return
+          } catch {
+            guard let handler else {
+              reportIssue(
+                RuntimeIssue.unhandledEffectError(error, fileID: fileID, line: line),
+                fileID: fileID, filePath: filePath, line: line, column: column
+              )
               return
-            } catch {
-              guard let handler else {
-                reportIssue(
-                  RuntimeIssue.unhandledEffectError(error, fileID: fileID, line: line),
-                  fileID: fileID, filePath: filePath, line: line, column: column
-                )
-                return
-              }
-              await handler(error, send)
             }
+            await handler(error, send)
           }
         }
-      )
-    }
+      }
+    )
   }
 
   /// Whether starting this effect does all of its work synchronously (no task is needed).

@@ -19,12 +19,18 @@ import IssueReporting
 final class RootCore<Root: Reducer>: Core {
   @usableFromInline var state: Root.State
   @usableFromInline let reducer: Root
-  let registry: CancellationRegistry
+  @usableFromInline let registry: CancellationRegistry
   // `@exclusivity(unchecked)` below: these are touched on every send, only on the main actor, and
   // only by short reads and writes of this file that never overlap (no `inout` access to them
   // is held across a call), so the dynamic exclusivity check (`swift_beginAccess`, a sizeable
   // share of a send) can never fire. `state` keeps its check: reducers hold it `inout`.
   @exclusivity(unchecked) @usableFromInline var storedDependencies: DependencyValues
+  /// The dependencies in force where the store was made, if they are exactly what its reducer
+  /// sees (no `withDependencies:` argument, no reducer that prepares its own, made outside any
+  /// store's reducer or effect): a send made where they are still in force runs the reducer
+  /// without pushing the store's dependencies (see `reduce`).
+  @exclusivity(unchecked) @usableFromInline var ambientDependencies: DependencyValues
+  @exclusivity(unchecked) @usableFromInline var reducesInAmbientDependencies: Bool
 
   @exclusivity(unchecked) private var bufferedActions: [Root.Action] = []
   /// Whether `bufferedActions` is non-empty; a plain flag is cheaper to test on every send than
@@ -46,10 +52,12 @@ final class RootCore<Root: Reducer>: Core {
   /// The body storages of the reducers made with this store's reducer, let go of with it.
   private let bodies: _ReducerBodyStorages?
 
+  /// `dependenciesAreAmbient`: `dependencies` are those in force where the store is being made,
+  /// unchanged.
   @usableFromInline
   init(
     initialState: Root.State, reducer: Root, dependencies: DependencyValues,
-    bodies: _ReducerBodyStorages? = nil
+    dependenciesAreAmbient: Bool = false, bodies: _ReducerBodyStorages? = nil
   ) {
     self.state = initialState
     self.reducer = reducer
@@ -57,6 +65,12 @@ final class RootCore<Root: Reducer>: Core {
     let registry = CancellationRegistry()
     self.registry = registry
     self.storedDependencies = Self.rooted(dependencies, registry: registry)
+    self.ambientDependencies = dependencies
+    // Inside another store's reducer or effect, the ambient dependencies carry that store's
+    // registry or a navigation path: this store's reducer must not see them.
+    self.reducesInAmbientDependencies = dependenciesAreAmbient
+      && !dependencies.carriesCancellationRegistry && dependencies.navigationIDPath.path.isEmpty
+      && !(reducer is any RootDependenciesPreparing)
     prepareDependencies()
   }
 
@@ -74,6 +88,7 @@ final class RootCore<Root: Reducer>: Core {
     get { storedDependencies }
     set {
       storedDependencies = Self.rooted(newValue, registry: registry)
+      reducesInAmbientDependencies = false
       prepareDependencies()
     }
   }
@@ -215,11 +230,31 @@ final class RootCore<Root: Reducer>: Core {
   }
 
   /// Reduces one action in place, with the store's dependencies, and starts its effect.
+  ///
+  /// Where the store's own dependencies are in force already (the same storage as where it was
+  /// made), they are not pushed again: the reducer sees the same values, and the store's
+  /// cancellation registry, the only thing those dependencies lack, is found through
+  /// `ReducingStore` (effects made now take it with them). Pushing a task-local costs more than a
+  /// trivial reducer.
   @inlinable
   func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
-    let effect = Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
+    let effect: Effect<Root.Action>
+    if reducesInAmbientDependencies, areInForce(ambientDependencies) {
+      let outer = ReducingStore.current
+      ReducingStore.current = Unmanaged.passUnretained(registry)
+      effect = reducer.reduce(into: &state, action: action)
+      ReducingStore.current = outer
+    } else {
+      effect = Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
+    }
     if effect.isNone { return }
     start(effect, startedBy: action, into: &tasks)
+  }
+
+  /// Whether `dependencies` are the ones in force here (the same storage).
+  @inlinable
+  nonisolated func areInForce(_ dependencies: DependencyValues) -> Bool {
+    haveSameBytes(DependencyValues._current, dependencies)
   }
 
   /// Runs the reducer with `dependencies` in force.

@@ -163,7 +163,8 @@ public final class Store<State, Action> {
       return (initialState(), _ReducerBodyStorages.collecting(reducer), dependencies)
     }
     return RootCore(
-      initialState: initialState, reducer: reducer, dependencies: dependencies, bodies: bodies
+      initialState: initialState, reducer: reducer, dependencies: dependencies,
+      dependenciesAreAmbient: prepareDependencies == nil, bodies: bodies
     )
   }
 
