@@ -320,7 +320,9 @@ enum ReducingStore {
   // `nonisolated(unsafe)`: written only by `RootCore` on the main thread, around a synchronous
   // reduce, and read through `registry`, which answers nil off the main thread without reading
   // it. Unretained: the store holds its registry while it reduces.
-  @usableFromInline nonisolated(unsafe) static var current: Unmanaged<CancellationRegistry>?
+  // `@exclusivity(unchecked)`: its accesses are single loads and stores, never held across a call.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var current:
+    Unmanaged<CancellationRegistry>?
 
   /// The registry of the store reducing on this thread, if this is the main thread and one is.
   static var registry: CancellationRegistry? {

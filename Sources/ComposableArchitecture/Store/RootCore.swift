@@ -31,6 +31,9 @@ final class RootCore<Root: Reducer>: Core {
   /// without pushing the store's dependencies (see `reduce`).
   @exclusivity(unchecked) @usableFromInline var ambientDependencies: DependencyValues
   @exclusivity(unchecked) @usableFromInline var reducesInAmbientDependencies: Bool
+  /// `DependencyValues.$_current`, kept here: reading the static costs a lazy-initialization
+  /// check on every send.
+  @usableFromInline let dependenciesInForce = DependencyValues.$_current
 
   @exclusivity(unchecked) private var bufferedActions: [Root.Action] = []
   /// Whether `bufferedActions` is non-empty; a plain flag is cheaper to test on every send than
@@ -254,7 +257,7 @@ final class RootCore<Root: Reducer>: Core {
   /// Whether `dependencies` are the ones in force here (the same storage).
   @inlinable
   nonisolated func areInForce(_ dependencies: DependencyValues) -> Bool {
-    haveSameBytes(DependencyValues._current, dependencies)
+    haveSameBytes(dependenciesInForce.get(), dependencies)
   }
 
   /// Runs the reducer with `dependencies` in force.
