@@ -1,4 +1,4 @@
-import ComposableArchitecture
+@testable import ComposableArchitecture
 import Testing
 
 private struct Greeter: Reducer {
@@ -118,18 +118,13 @@ struct LiveDependencyInTestsTests {
   }
 }
 
-/// A counter of ticks whose ticking is cancellable by id, and a greeting read in the reducer and
-/// in an effect.
+/// A counter of ticks whose ticking is cancellable by id.
 @Reducer
 private struct Ticker {
   @ObservableState
-  struct State: Equatable { var ticks = 0; var greetings: [String] = [] }
-  @CasePathable
-  enum Action: Equatable {
-    case start, stop, tick, greet, greeted(String)
-  }
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, stop, tick }
   enum CancelID { case ticking }
-  @Dependency(\.greeting) var greeting
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -147,15 +142,6 @@ private struct Ticker {
       case .tick:
         state.ticks += 1
         return .none
-      case .greet:
-        state.greetings.append(greeting)
-        return .run { send in
-          @Dependency(\.greeting) var greeting
-          await send(.greeted(greeting))
-        }
-      case let .greeted(text):
-        state.greetings.append(text)
-        return .none
       }
     }
   }
@@ -166,43 +152,51 @@ private struct Ticker {
 /// store would give them, as in TCA: the store's dependencies from where it was made.
 @MainActor
 struct AmbientDependenciesTests {
+  /// Greets from the reducer, then from an effect.
+  private func greet(_ store: StoreOf<Greeter>) async {
+    store.send(.greetNow)
+    await store.send(.greetLater).finish()
+  }
+
   @Test func aPlainStoreSeesTheDependenciesOfWhereItWasMade() async {
-    let store = Store(initialState: Ticker.State()) { Ticker() }
-    await store.send(.greet).finish()
-    #expect(store.greetings == ["test", "test"])
+    let store = Store(initialState: Greeter.State()) { Greeter() }
+    #expect((store.core as? RootCore<Greeter>)?.reducesInAmbientDependencies == true)
+    await greet(store)
+    #expect(store.withState(\.greetings) == ["test", "test"])
   }
 
   @Test func aStoreMadeInsideWithDependenciesKeepsThemWhenSentOutside() async {
     let store = withDependencies {
       $0.greeting = "around the creation"
     } operation: {
-      Store(initialState: Ticker.State()) { Ticker() }
+      Store(initialState: Greeter.State()) { Greeter() }
     }
-    await store.send(.greet).finish()
-    #expect(store.greetings == ["around the creation", "around the creation"])
+    await greet(store)
+    #expect(store.withState(\.greetings) == ["around the creation", "around the creation"])
   }
 
   @Test func aSendInsideWithDependenciesDoesNotChangeWhatTheStoreSees() async {
-    let store = Store(initialState: Ticker.State()) { Ticker() }
+    let store = Store(initialState: Greeter.State()) { Greeter() }
     await withDependencies {
       $0.greeting = "around the send"
     } operation: {
-      await store.send(.greet).finish()
+      await greet(store)
     }
-    #expect(store.greetings == ["test", "test"])
+    #expect(store.withState(\.greetings) == ["test", "test"])
   }
 
   @Test func overridesAtCreationAndOnTheReducerWin() async {
-    let store = Store(initialState: Ticker.State()) {
-      Ticker().dependency(\.greeting, "on the reducer")
+    let store = Store(initialState: Greeter.State()) {
+      Greeter().dependency(\.greeting, "on the reducer")
     }
-    await store.send(.greet).finish()
-    let overridden = Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    await greet(store)
+    let overridden = Store(initialState: Greeter.State()) { Greeter() } withDependencies: {
       $0.greeting = "at creation"
     }
-    await overridden.send(.greet).finish()
-    #expect(store.greetings == ["on the reducer", "on the reducer"])
-    #expect(overridden.greetings == ["at creation", "at creation"])
+    #expect((overridden.core as? RootCore<Greeter>)?.reducesInAmbientDependencies == false)
+    await greet(overridden)
+    #expect(store.withState(\.greetings) == ["on the reducer", "on the reducer"])
+    #expect(overridden.withState(\.greetings) == ["at creation", "at creation"])
   }
 
   @Test func twoStoresMadeOneInsideTheOthersEffectNeverCancelEachOther() async {
