@@ -27,3 +27,38 @@ func haveSameBytes<T>(_ lhs: T, _ rhs: T) -> Bool {
     }
   }
 }
+
+/// Whether `count` bytes at `lhs` and `rhs` are the same, word by word (see `haveSameBytes(_:_:)`).
+@inlinable
+func haveSameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+  var offset = 0
+  while offset + MemoryLayout<UInt>.size <= count {
+    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+    {
+      return false
+    }
+    offset += MemoryLayout<UInt>.size
+  }
+  while offset < count {
+    if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) {
+      return false
+    }
+    offset += 1
+  }
+  return true
+}
+
+/// Where the innermost binding of `taskLocal` in force here keeps its value, or nil when none is
+/// bound (its default value is in force): what `TaskLocal.get()` reads before it copies the value.
+///
+/// The concurrency runtime's own entry point, the one `get()` calls, keyed by the task-local's
+/// address as `get()` keys it. The pointer is valid only until the binding ends: read it at once.
+@inlinable
+func boundTaskLocalValue<Value>(_ taskLocal: TaskLocal<Value>) -> UnsafeMutableRawPointer? {
+  taskLocalValueGet(key: UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque()))
+}
+
+@usableFromInline
+@_silgen_name("swift_task_localValueGet")
+func taskLocalValueGet(key: UnsafeRawPointer) -> UnsafeMutableRawPointer?

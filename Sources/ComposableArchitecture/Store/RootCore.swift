@@ -34,6 +34,10 @@ final class RootCore<Root: Reducer>: Core {
   /// `DependencyValues.$_current`, kept here: reading the static costs a lazy-initialization
   /// check on every send.
   @usableFromInline let dependenciesInForce = DependencyValues.$_current
+  /// Whether `ambientDependencies` are the task-local's default value (the store was made where
+  /// no `withDependencies` was in force), so that a send where none is in force needs no
+  /// comparison.
+  @usableFromInline let ambientDependenciesAreTheDefault: Bool
 
   @exclusivity(unchecked) private var bufferedActions: [Root.Action] = []
   /// Whether `bufferedActions` is non-empty; a plain flag is cheaper to test on every send than
@@ -45,8 +49,11 @@ final class RootCore<Root: Reducer>: Core {
   private var effectOrigins: [UInt64: Root.Action] = [:]
   private var nextEffectID: UInt64 = 0
 
-  /// Run after each send (see `refresh()`).
+  /// Run after each send (see `refresh()`), after the root store's observation.
   private let refreshers = Hooks()
+  /// The root store's observation and how it reads the state's identity (see `observeAsRoot`).
+  @exclusivity(unchecked) private var rootObservation: StoreObservation?
+  @exclusivity(unchecked) private var rootStateID: (@MainActor () -> ObservableStateID?)?
   /// The scoped cores holding a copy of their slice, which they drop before each send reduces.
   @usableFromInline let keptStates = KeptStates()
   @exclusivity(unchecked) private var isRefreshing = false
@@ -69,6 +76,9 @@ final class RootCore<Root: Reducer>: Core {
     self.registry = registry
     self.storedDependencies = Self.rooted(dependencies, registry: registry)
     self.ambientDependencies = dependencies
+    self.ambientDependenciesAreTheDefault =
+      boundTaskLocalValue(DependencyValues.$_current) == nil
+      && haveSameBytes(DependencyValues._current, dependencies)
     // Inside another store's reducer or effect, the ambient dependencies carry that store's
     // registry or a navigation path: this store's reducer must not see them.
     self.reducesInAmbientDependencies = dependenciesAreAmbient
@@ -219,7 +229,7 @@ final class RootCore<Root: Reducer>: Core {
   /// refreshing re-entrantly) or that create stores (whose refreshers join this pass).
   @usableFromInline
   func refresh() {
-    guard !refreshers.isEmpty else { return }
+    guard rootObservation != nil || !refreshers.isEmpty else { return }
     guard !isRefreshing else {
       needsRefresh = true
       return
@@ -228,7 +238,12 @@ final class RootCore<Root: Reducer>: Core {
     defer { isRefreshing = false }
     repeat {
       needsRefresh = false
-      refreshers.run()
+      if let rootObservation, let rootStateID {
+        rootObservation.refresh(stateID: rootStateID)
+      }
+      if !refreshers.isEmpty {
+        refreshers.run()
+      }
     } while needsRefresh
   }
 
@@ -257,7 +272,14 @@ final class RootCore<Root: Reducer>: Core {
   /// Whether `dependencies` are the ones in force here (the same storage).
   @inlinable
   nonisolated func areInForce(_ dependencies: DependencyValues) -> Bool {
-    haveSameBytes(dependenciesInForce.get(), dependencies)
+    // Compared where the task-local keeps them: `get()` would copy them (two retains and two
+    // releases, about as much as the rest of the check).
+    guard let inForce = boundTaskLocalValue(dependenciesInForce) else {
+      return ambientDependenciesAreTheDefault
+    }
+    return withUnsafeBytes(of: dependencies) { dependencies in
+      haveSameBytes(UnsafeRawPointer(inForce), dependencies.baseAddress!, count: dependencies.count)
+    }
   }
 
   /// Runs the reducer with `dependencies` in force.
@@ -371,6 +393,29 @@ final class RootCore<Root: Reducer>: Core {
     if !keys.contains(where: \.isPresentationLifetime) {
       effectOrigins[effectID] = action
     }
+  }
+}
+
+/// A core that refreshes its root store's observation itself after each send.
+@MainActor
+protocol RootObserving: AnyObject {
+  func observeAsRoot(_ observation: StoreObservation, stateID: @escaping @MainActor () -> ObservableStateID?)
+}
+
+extension RootCore: RootObserving {
+  func observeAsRoot(
+    _ observation: StoreObservation, stateID: @escaping @MainActor () -> ObservableStateID?
+  ) {
+    guard rootObservation == nil else {
+      // A second root store on this core (none is made today): refreshed as other stores are.
+      afterEachSend {
+        observation.refresh(stateID: stateID)
+        return true
+      }
+      return
+    }
+    rootObservation = observation
+    rootStateID = stateID
   }
 }
 

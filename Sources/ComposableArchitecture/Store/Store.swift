@@ -73,10 +73,12 @@ public final class Store<State, Action> {
     self.stateID = stateID
     self.observation = StoreObservation(pathWatch: pathWatch)
     self.rootKeptStates = isRoot ? core.keptStates : nil
-    if isRoot {
-      // A root store's refresher needs only its observation and `stateID`, neither of which
-      // holds the core: the core keeps the refresher while it lives, and running it after each
-      // send costs no weak load.
+    if isRoot, let root = core as? any RootObserving {
+      // A root store's observation and `stateID` hold nothing of the core: the core keeps them
+      // while it lives and refreshes them first after each send, directly rather than through
+      // the list of callbacks (a closure call, its context's reference counting and the walk).
+      root.observeAsRoot(observation, stateID: stateID)
+    } else if isRoot {
       core.afterEachSend { [observation] in
         observation.refresh(stateID: stateID)
         return true
