@@ -106,9 +106,11 @@ public final class Browser: @unchecked Sendable {
     _ = try await Self.request("POST", "\(base)/session/\(session)/url", ["url": url])
   }
 
-  /// The element matching `css`, waiting (bounded) for it to appear.
+  /// The element matching `css`, waiting (bounded: 30 s, for a loaded machine where a click's
+  /// answer crosses a server, a database and a proxy) for it to appear.
   public func element(_ css: String) async throws -> String {
-    for _ in 0..<100 {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
       let found = try await Self.request(
         "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
       )
