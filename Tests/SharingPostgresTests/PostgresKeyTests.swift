@@ -153,12 +153,18 @@ struct PostgresKeyTests {
     } operation: {
       Shared<IdentifiedArrayOf<Item>>(wrappedValue: [], .database("items", database: database))
     }
+    let start = ContinuousClock.now
     items.withLock { $0.append(Item(id: 1, title: "first")) }
     #expect(try await eventually { try await psql(server, "SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "2\n" })
     items.withLock { $0.append(Item(id: 2, title: "second")) }
     items.withLock { $0[id: 2]?.title = "second, edited" }
     try await Task.sleep(for: .milliseconds(200))
-    #expect(try await psql(server, "SELECT count(*) FROM sharing_rows WHERE key = 'items'") == "2\n")
+    let held = try await psql(server, "SELECT count(*) FROM sharing_rows WHERE key = 'items'")
+    // The held-back write goes out a second after the first one at the earliest: on a machine so
+    // loaded that a second has passed since the first change, it may rightly be there already.
+    if ContinuousClock.now < start + .milliseconds(900) {
+      #expect(held == "2\n")
+    }
     flushPendingWrites()
     #expect(try await psql(server, "SELECT json FROM sharing_rows WHERE key = 'items' AND id = '2'") == #"{"id":2,"title":"second, edited"}"# + "\n")
     await database.close()
