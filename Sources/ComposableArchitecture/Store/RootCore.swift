@@ -29,7 +29,7 @@ final class RootCore<Root: Reducer>: Core {
   /// sees (no `withDependencies:` argument, no reducer that prepares its own, made outside any
   /// store's reducer or effect): a send made where they are still in force runs the reducer
   /// without pushing the store's dependencies (see `reduce`).
-  @exclusivity(unchecked) @usableFromInline var ambientDependencies: DependencyValues
+  @usableFromInline let ambientDependencies: DependencyValues
   @exclusivity(unchecked) @usableFromInline var reducesInAmbientDependencies: Bool
   /// `DependencyValues.$_current`, kept here: reading the static costs a lazy-initialization
   /// check on every send.

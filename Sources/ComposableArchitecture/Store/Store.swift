@@ -78,11 +78,6 @@ public final class Store<State, Action> {
       // while it lives and refreshes them first after each send, directly rather than through
       // the list of callbacks (a closure call, its context's reference counting and the walk).
       root.observeAsRoot(observation, stateID: stateID)
-    } else if isRoot {
-      core.afterEachSend { [observation] in
-        observation.refresh(stateID: stateID)
-        return true
-      }
     } else {
       // A scoped store's closures hold its core, whose root holds the refresher: the refresher
       // holds the store weakly and is dropped when the store goes away.
