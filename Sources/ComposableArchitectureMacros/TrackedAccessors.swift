@@ -3,6 +3,10 @@
 ///
 /// `property` is the name observers track; `storage` the expression the value lives in
 /// (`_count`, `_destination.wrappedValue`).
+///
+/// `self` is handed to the registrar only while no access to one of its properties is open: with
+/// `&storage` in the same call, Swift copies the whole state first (a retain and a release of
+/// everything it holds, on every write).
 enum TrackedAccessors {
   static let registrar = ObservableStateMacro.registrarName
   static let module = ObservableStateMacro.moduleName
@@ -19,7 +23,13 @@ enum TrackedAccessors {
   static func set(_ property: String, storage: String) -> String {
     """
     set {
-      \(registrar).mutate(self, keyPath: \\.\(property), &\(storage), newValue, \(module)._$isIdentityEqual)
+      if \(module)._$isIdentityEqual(\(storage), newValue) {
+        \(storage) = newValue
+      } else {
+        \(registrar).willSet(self, keyPath: \\.\(property))
+        \(storage) = newValue
+        \(registrar).didSet(self, keyPath: \\.\(property))
+      }
     }
     """
   }
@@ -29,7 +39,9 @@ enum TrackedAccessors {
     _modify {
       let snapshot = \(registrar).willModify(&\(storage))
       defer {
-        \(registrar).didModify(self, keyPath: \\.\(property), &\(storage), snapshot)
+        if \(registrar).hasChanged(&\(storage), since: snapshot) {
+          \(registrar).didModify(self, keyPath: \\.\(property))
+        }
       }
       yield &\(storage)
     }

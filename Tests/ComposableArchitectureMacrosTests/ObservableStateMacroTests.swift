@@ -296,12 +296,20 @@ struct ObservationStateTrackedMacroTests {
             return _count
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, ComposableArchitecture._$isIdentityEqual)
+            if ComposableArchitecture._$isIdentityEqual(_count, newValue) {
+              _count = newValue
+            } else {
+              _$observationRegistrar.willSet(self, keyPath: \.count)
+              _count = newValue
+              _$observationRegistrar.didSet(self, keyPath: \.count)
+            }
           }
           _modify {
             let snapshot = _$observationRegistrar.willModify(&_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+              if _$observationRegistrar.hasChanged(&_count, since: snapshot) {
+                _$observationRegistrar.didModify(self, keyPath: \.count)
+              }
             }
             yield &_count
           }

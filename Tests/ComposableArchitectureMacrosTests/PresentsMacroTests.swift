@@ -24,7 +24,13 @@ struct PresentsMacroTests {
             return _destination.wrappedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            if ComposableArchitecture._$isIdentityEqual(_destination.wrappedValue, newValue) {
+              _destination.wrappedValue = newValue
+            } else {
+              _$observationRegistrar.willSet(self, keyPath: \.destination)
+              _destination.wrappedValue = newValue
+              _$observationRegistrar.didSet(self, keyPath: \.destination)
+            }
           }
         }
 
@@ -34,12 +40,20 @@ struct PresentsMacroTests {
             return _destination.projectedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            if ComposableArchitecture._$isIdentityEqual(_destination.projectedValue, newValue) {
+              _destination.projectedValue = newValue
+            } else {
+              _$observationRegistrar.willSet(self, keyPath: \.destination)
+              _destination.projectedValue = newValue
+              _$observationRegistrar.didSet(self, keyPath: \.destination)
+            }
           }
           _modify {
             let snapshot = _$observationRegistrar.willModify(&_destination)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.destination, &_destination, snapshot)
+              if _$observationRegistrar.hasChanged(&_destination, since: snapshot) {
+                _$observationRegistrar.didModify(self, keyPath: \.destination)
+              }
             }
             yield &_destination
           }
@@ -71,7 +85,13 @@ struct PresentsMacroTests {
             return _alert.wrappedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            if ComposableArchitecture._$isIdentityEqual(_alert.wrappedValue, newValue) {
+              _alert.wrappedValue = newValue
+            } else {
+              _$observationRegistrar.willSet(self, keyPath: \.alert)
+              _alert.wrappedValue = newValue
+              _$observationRegistrar.didSet(self, keyPath: \.alert)
+            }
           }
         }
 
@@ -81,12 +101,20 @@ struct PresentsMacroTests {
             return _alert.projectedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            if ComposableArchitecture._$isIdentityEqual(_alert.projectedValue, newValue) {
+              _alert.projectedValue = newValue
+            } else {
+              _$observationRegistrar.willSet(self, keyPath: \.alert)
+              _alert.projectedValue = newValue
+              _$observationRegistrar.didSet(self, keyPath: \.alert)
+            }
           }
           _modify {
             let snapshot = _$observationRegistrar.willModify(&_alert)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.alert, &_alert, snapshot)
+              if _$observationRegistrar.hasChanged(&_alert, since: snapshot) {
+                _$observationRegistrar.didModify(self, keyPath: \.alert)
+              }
             }
             yield &_alert
           }

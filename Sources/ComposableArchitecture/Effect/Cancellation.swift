@@ -16,7 +16,7 @@ extension Effect {
   /// copies of one feature, or two rows of a `forEach`, never cancel each other's effects.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation { return .none }
-    let navigationIDPath = DependencyValues._current.navigationIDPath
+    let navigationIDPath = NavigationIDPath.current
     return Self(
       operation: .cancellable(
         CancelKey(id: id, path: navigationIDPath), cancelInFlight: cancelInFlight, self
@@ -36,7 +36,7 @@ extension Effect {
 
   /// An effect that cancels every in-flight effect marked with any of `ids`.
   public static func cancel<ID: Hashable & Sendable>(ids: some Sequence<ID>) -> Self {
-    let navigationIDPath = DependencyValues._current.navigationIDPath
+    let navigationIDPath = NavigationIDPath.current
     return Self(operation: .cancel(.keys(ids.map { CancelKey(id: $0, path: navigationIDPath) })))
   }
 
@@ -76,7 +76,7 @@ public func withTaskCancellation<T: Sendable>(
   isolation: isolated (any Actor)? = #isolation,
   operation: sending @escaping @isolated(any) () async throws -> T
 ) async throws -> T {
-  let key = CancelKey(id: id, path: DependencyValues._current.navigationIDPath)
+  let key = CancelKey(id: id, path: NavigationIDPath.current)
   let registry = DependencyValues._current.cancellationRegistry
   return try await registry.withCancellation(key, cancelInFlight: cancelInFlight, operation: operation)
 }
@@ -89,7 +89,7 @@ public func withTaskCancellation<T: Sendable>(
   isolation: isolated (any Actor)? = #isolation,
   operation: sending @escaping @isolated(any) () async -> T
 ) async -> T {
-  let key = CancelKey(id: id, path: DependencyValues._current.navigationIDPath)
+  let key = CancelKey(id: id, path: NavigationIDPath.current)
   let registry = DependencyValues._current.cancellationRegistry
   return await registry.withCancellation(key, cancelInFlight: cancelInFlight, operation: operation)
 }
@@ -101,7 +101,7 @@ extension Task where Success == Never, Failure == Never {
   /// return .run { _ in Task.cancel(id: CancelID.timer) }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    let navigationIDPath = DependencyValues._current.navigationIDPath
+    let navigationIDPath = NavigationIDPath.current
     @Dependency(\.cancellationRegistry) var registry
     registry.cancel(.keys([CancelKey(id: id, path: navigationIDPath)]))
   }
@@ -302,31 +302,74 @@ extension DependencyValues {
     self[CancellationRegistryKey.self] != nil
   }
 
-  /// These dependencies, carrying the registry of the store reducing on this thread if they carry
-  /// none: what an effect made now takes with it.
+  /// These dependencies, carrying what the store reducing on this thread keeps out of them (its
+  /// registry, if they carry none, and the navigation path of the child being reduced): what an
+  /// effect made now takes with it.
   var forEscaping: DependencyValues {
-    guard !carriesCancellationRegistry, let registry = ReducingStore.registry else { return self }
+    let registry = carriesCancellationRegistry ? nil : ReducingStore.registry
+    let path = ReducingStore.childNavigationPath
+    guard registry != nil || path != nil else { return self }
     var dependencies = self
-    dependencies.cancellationRegistry = registry
+    if let registry { dependencies.cancellationRegistry = registry }
+    if let path { dependencies.navigationIDPath = path }
     return dependencies
   }
 }
 
-/// The root store whose reducer runs on the main thread without its dependencies pushed onto the
-/// task-local (a send made where the store's own dependencies are in force already; see
-/// `RootCore.reduce`). Its cancellation registry is the one thing those dependencies lack.
+/// What a store reducing on the main thread keeps out of the task-local dependencies, because
+/// pushing them costs more than a trivial reducer: the cancellation registry of a root store whose
+/// own dependencies are in force already (see `RootCore.reduce`), and the navigation path of the
+/// child reducer that is running (see `Reducer.reduceAsChild`).
+///
+/// Off the main thread neither is read: reducers run there (a main actor that Swift Testing runs
+/// on another thread, a reducer called by hand) get both from the dependencies, which the store
+/// and the operators push there.
 @usableFromInline
 enum ReducingStore {
-  // `nonisolated(unsafe)`: written only by `RootCore` on the main thread, around a synchronous
-  // reduce, and read through `registry`, which answers nil off the main thread without reading
-  // it. Unretained: the store holds its registry while it reduces.
+  // `nonisolated(unsafe)`: written only on the thread that runs the main actor, around a
+  // synchronous reduce, and read through `registry`, which answers nil off the main thread
+  // without reading it. Unretained: the store holds its registry while it reduces.
   // `@exclusivity(unchecked)`: its accesses are single loads and stores, never held across a call.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var current:
     Unmanaged<CancellationRegistry>?
 
+  /// The navigation path of the reducer running now: a store sets `.root` around its reduce, and
+  /// an operator its child's path around the child's (`nil` outside a reduce). A case rather than
+  /// an empty path, so that a store sets and restores it without reference counting.
+  // `nonisolated(unsafe)` and `@exclusivity(unchecked)` for the reasons given for `current`: set
+  // around synchronous reduces only, read only through `childNavigationPath`, on the main thread.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var navigation: Navigation?
+
+  @usableFromInline
+  enum Navigation {
+    case root
+    case child(NavigationIDPath)
+  }
   /// The registry of the store reducing on this thread, if this is the main thread and one is.
   static var registry: CancellationRegistry? {
-    guard let current, Thread.isMainThread else { return nil }
+    guard Thread.isMainThread, let current else { return nil }
     return current.takeUnretainedValue()
+  }
+
+  /// The navigation path of the reducer running on this thread, if this is the main thread and a
+  /// store is reducing.
+  @usableFromInline
+  static var childNavigationPath: NavigationIDPath? {
+    guard Thread.isMainThread else { return nil }
+    switch navigation {
+    case nil: return nil
+    case .root: return NavigationIDPath()
+    case let .child(path): return path
+    }
+  }
+
+  /// Runs `body` with `navigation` as the navigation path of the reducer running on the main
+  /// thread, and puts back the one it replaced.
+  @inlinable
+  static func with<R>(_ navigation: Navigation, _ body: () -> R) -> R {
+    let outer = self.navigation.take()
+    self.navigation = navigation
+    defer { self.navigation = outer }
+    return body()
   }
 }

@@ -30,7 +30,7 @@ extension Effect {
     latest: Bool
   ) -> Self {
     if case .none = operation { return .none }
-    let navigationIDPath = DependencyValues._current.navigationIDPath
+    let navigationIDPath = NavigationIDPath.current
     let key = CancelKey(id: id, path: navigationIDPath)
     // The registry of the store whose reducer is creating this effect.
     let registry = DependencyValues._current.cancellationRegistry

@@ -36,10 +36,12 @@ struct NavigationID: Hashable, Sendable {
 struct NavigationIDPath: Hashable, Sendable {
   var path: [NavigationID]
 
+  @usableFromInline
   init(path: [NavigationID] = []) {
     self.path = path
   }
 
+  @usableFromInline
   func appending(_ id: NavigationID) -> Self {
     Self(path: path + [id])
   }
@@ -100,9 +102,19 @@ private enum NavigationIDPathKey: DependencyKey {
 }
 
 extension DependencyValues {
-  /// The navigation path of the reducer that is running; see ``NavigationID``.
+  /// The navigation path of the reducer that is running; see ``NavigationID``. On the main thread,
+  /// while a store reduces, the path is kept out of the dependencies (see `ReducingStore`).
   var navigationIDPath: NavigationIDPath {
-    get { self[NavigationIDPathKey.self] }
+    get { ReducingStore.childNavigationPath ?? self[NavigationIDPathKey.self] }
     set { self[NavigationIDPathKey.self] = newValue }
+  }
+}
+
+extension NavigationIDPath {
+  /// The navigation path of the reducer running here, read without copying the dependencies
+  /// where a store keeps it out of them.
+  @usableFromInline
+  static var current: Self {
+    ReducingStore.childNavigationPath ?? DependencyValues._current[NavigationIDPathKey.self]
   }
 }

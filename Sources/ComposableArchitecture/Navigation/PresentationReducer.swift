@@ -136,7 +136,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   private func updatePresentation(
     in state: inout Parent.State, from initial: PresentationState<Destination.State>
   ) -> Effect<Parent.Action> {
-    let parentPath = DependencyValues._current.navigationIDPath
+    let parentPath = NavigationIDPath.current
     let current = state[keyPath: toPresentationState].wrappedValue
     let currentPath = current.map { parentPath.appending(navigationID(for: $0)) }
     let previousPath = initial.presentedID

@@ -135,7 +135,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let ids = state[keyPath: toStackState].ids
     guard !areSameIDs(mounted, ids) else { return .none }
 
-    let parentPath = DependencyValues._current.navigationIDPath
+    let parentPath = NavigationIDPath.current
     var effects: [Effect<Parent.Action>] = []
     for id in mounted.subtracting(ids) {
       effects.append(.cancelAll(under: parentPath.appending(navigationID(for: id))))

@@ -28,23 +28,21 @@ public struct ObservationStateRegistrar: Sendable {
     registrar.access(subject, keyPath: keyPath)
   }
 
-  /// Assigns `newValue`, notifying the observers of `keyPath` unless it has the same identity (or
-  /// is equal).
+  /// Before a write that changes the identity of `keyPath` (the generated setters skip the
+  /// notification when the new value has the same identity, or is equal).
   @inlinable
-  public func mutate<Subject: Observable, Member, Value>(
-    _ subject: Subject,
-    keyPath: KeyPath<Subject, Member>,
-    _ value: inout Value,
-    _ newValue: Value,
-    _ isIdentityEqual: (Value, Value) -> Bool
+  public func willSet<Subject: Observable, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    if isIdentityEqual(value, newValue) {
-      value = newValue
-    } else {
-      registrar.withMutation(of: subject, keyPath: keyPath) {
-        value = newValue
-      }
-    }
+    registrar.willSet(subject, keyPath: keyPath)
+  }
+
+  /// After that write.
+  @inlinable
+  public func didSet<Subject: Observable, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    registrar.didSet(subject, keyPath: keyPath)
   }
 
   // The `willModify`/`didModify` pair runs on every in-place edit of a state property
@@ -120,17 +118,20 @@ public struct ObservationStateRegistrar: Sendable {
     return _ModifySnapshot { areSameIDs($0.ids, ids) }
   }
 
-  /// After an in-place mutation: notifies the observers of `keyPath` if the property changed.
+  /// After an in-place mutation: whether the property changed since `snapshot`.
   @inlinable
-  public func didModify<Subject: Observable, Value, Member>(
-    _ subject: Subject,
-    keyPath: KeyPath<Subject, Value>,
-    _ member: inout Member,
-    _ snapshot: _ModifySnapshot<Member>
+  public func hasChanged<Member>(
+    _ member: inout Member, since snapshot: _ModifySnapshot<Member>
+  ) -> Bool {
+    guard let isUnchanged = snapshot.isUnchanged else { return true }
+    return !isUnchanged(member)
+  }
+
+  /// After an in-place mutation that changed `keyPath`: notifies its observers.
+  @inlinable
+  public func didModify<Subject: Observable, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    if let isUnchanged = snapshot.isUnchanged, isUnchanged(member) {
-      return
-    }
     registrar.willSet(subject, keyPath: keyPath)
     registrar.didSet(subject, keyPath: keyPath)
   }

@@ -110,7 +110,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline
   func tearDownRemoved(before: OrderedSet<ID>, after: OrderedSet<ID>) -> Effect<Parent.Action> {
     guard before != after else { return .none }
-    let parentPath = DependencyValues._current.navigationIDPath
+    let parentPath = NavigationIDPath.current
     return .merge(
       before.subtracting(after).map { .cancelAll(under: parentPath.appending(navigationID(for: $0))) }
     )

@@ -109,9 +109,12 @@ extension Reducer {
   func reduceAsChild(
     into state: inout State, action: Action, navigationID: NavigationID
   ) -> Effect<Action> {
-    // The task-local is read and pushed directly rather than through `@Dependency` and
-    // `withDependencies`: this runs for every action a child receives, and the property wrapper
-    // merges dictionaries on each read (see SPEC 12 and the README's performance notes).
+    if let parentPath = ReducingStore.childNavigationPath {
+      return reduceOnMainThread(into: &state, action: action, path: parentPath.appending(navigationID))
+    }
+    // Off the main thread the task-local is read and pushed directly rather than through
+    // `@Dependency` and `withDependencies`: the property wrapper merges dictionaries on each read
+    // (see SPEC 12 and the README's performance notes).
     var dependencies = DependencyValues._current
     let childPath = dependencies.navigationIDPath.appending(navigationID)
     dependencies.navigationIDPath = childPath
@@ -119,8 +122,8 @@ extension Reducer {
   }
 
   /// Runs this reducer as the child `key` of an operator whose children are told apart by a key
-  /// of their own (a `forEach` element's id), with the dependencies it ran with last time when
-  /// nothing changed since (see `ChildDependencies`).
+  /// of their own (a `forEach` element's id), with the path it ran with last time when nothing
+  /// changed since (see `ChildDependencies`).
   @inlinable
   func reduceAsChild<Key>(
     into state: inout State,
@@ -129,10 +132,27 @@ extension Reducer {
     navigationID: () -> NavigationID,
     dependencies: ChildDependencies<Key>
   ) -> Effect<Action> {
+    if let parentPath = ReducingStore.childNavigationPath {
+      let path = dependencies.childPath(key, of: parentPath, navigationID: navigationID)
+      return reduceOnMainThread(into: &state, action: action, path: path)
+    }
     let (childDependencies, childPath) = dependencies.child(
       key, of: DependencyValues._current, navigationID: navigationID
     )
     return reduce(into: &state, action: action, dependencies: childDependencies, path: childPath)
+  }
+
+  /// Runs this reducer with `path` as the navigation path of the reducer running on the main
+  /// thread: the same as pushing it in the dependencies (reads of the path, cancellation ids and
+  /// effects made now see it), without the push (see `ReducingStore`).
+  @inlinable
+  func reduceOnMainThread(
+    into state: inout State, action: Action, path: NavigationIDPath
+  ) -> Effect<Action> {
+    ReducingStore.with(.child(path)) {
+      reduce(into: &state, action: action)
+    }
+    .cancellable(navigationIDPath: path)
   }
 
   @inlinable
@@ -150,21 +170,23 @@ extension Reducer {
   }
 }
 
-/// The dependencies the last child an operator ran (a `forEach` row, a stack element) ran with,
-/// kept so that the next action for the same child, under the same parent dependencies, runs with
-/// them again.
+/// The navigation path, and off the main thread the dependencies, that the last child an operator
+/// ran (a `forEach` row, a stack element) ran with, kept so that the next action for the same
+/// child, under the same parent, runs with them again.
 ///
-/// Otherwise every child action copies the parent's dependencies and writes the child's navigation
-/// path into the copy: a copy of the storage of every dependency read so far and a dictionary
-/// write, about 3 000 instructions of a row action on Linux, growing with the app's dependencies.
-/// The parent's dependencies are the same when their bytes are (the same storage): kept here, that
-/// storage cannot change in place, since it is not uniquely referenced. The child is told apart by
-/// its key, the element's id, which compares in a few instructions where a `NavigationID` (a key
-/// path and a type-erased id) costs more than the copy it would save.
+/// Otherwise every child action appends to the parent's path (an allocation) and, off the main
+/// thread, copies the parent's dependencies and writes the path into the copy: a copy of the
+/// storage of every dependency read so far and a dictionary write, about 3 000 instructions of a
+/// row action on Linux, growing with the app's dependencies. The parent's path or dependencies are
+/// the same when their bytes are (the same storage): kept here, that storage cannot change in
+/// place, since it is not uniquely referenced. The child is told apart by its key, the element's
+/// id, which compares in a few instructions where a `NavigationID` (a key path and a type-erased
+/// id) costs more than the copy it would save.
 @usableFromInline
 final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked`: `last` is only read and written with `lock` held. Inlinable (and so not behind
-  // `Locked`), so that a feature's module specializes it for its element ids.
+  // `@unchecked`: `last` is only read and written with `lock` held, and `lastOnMainThread` only
+  // on the main thread (through `childPath`, which operators call there only). Inlinable (and so
+  // not behind `Locked`), so that a feature's module specializes it for its element ids.
   @usableFromInline
   struct Entry {
     @usableFromInline let parent: DependencyValues
@@ -181,11 +203,39 @@ final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
     }
   }
 
+  @usableFromInline
+  struct PathEntry {
+    @usableFromInline let parent: NavigationIDPath
+    @usableFromInline let key: Key
+    @usableFromInline let path: NavigationIDPath
+
+    @usableFromInline
+    init(parent: NavigationIDPath, key: Key, path: NavigationIDPath) {
+      self.parent = parent
+      self.key = key
+      self.path = path
+    }
+  }
+
   @usableFromInline let lock = NSLock()
   @usableFromInline var last: Entry?
+  @exclusivity(unchecked) @usableFromInline var lastOnMainThread: PathEntry?
 
   @usableFromInline
   init() {}
+
+  /// The path of the child `key` (`navigationID`) below `parent`. Main thread only.
+  @inlinable
+  func childPath(
+    _ key: Key, of parent: NavigationIDPath, navigationID: () -> NavigationID
+  ) -> NavigationIDPath {
+    if let last = lastOnMainThread, last.key == key, haveSameBytes(last.parent, parent) {
+      return last.path
+    }
+    let path = parent.appending(navigationID())
+    lastOnMainThread = PathEntry(parent: parent, key: key, path: path)
+    return path
+  }
 
   /// `parent` with the navigation path of the child `key` (`navigationID`) below it, and that path.
   @inlinable
@@ -219,8 +269,7 @@ extension Reducer {
   /// Cancels the effects of a child that was replaced or removed while the parent ran.
   func tearDown(childBefore: NavigationID?, childAfter: NavigationID?) -> Effect<Action> {
     guard let childBefore, childBefore != childAfter else { return .none }
-    let parentPath = DependencyValues._current.navigationIDPath
-    return .cancelAll(under: parentPath.appending(childBefore))
+    return .cancelAll(under: NavigationIDPath.current.appending(childBefore))
   }
 }
 

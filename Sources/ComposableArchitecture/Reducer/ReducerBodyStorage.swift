@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where a reducer made with `@Reducer` keeps its `body` once built, so that an action does not
 /// build it again.
 ///
@@ -26,8 +28,10 @@
 /// being built: say, `Child().reduce(into:action:)` inside a `Reduce`) keeps nothing and builds
 /// its body for every action, as TCA does.
 public final class _ReducerBodyStorage: Sendable, Hashable {
-  // The built body, boxed so that storage of any reducer type is one class.
-  private let built = Locked<AnyObject?>(nil)
+  // The built body, boxed so that storage of any reducer type is one class. A `Mutex` rather than
+  // `Locked`: it is taken at every level of a feature on every action, and uncontended it costs
+  // an atomic exchange where an `NSLock` costs a call into pthreads.
+  private let built = Mutex<(any AnyObject & Sendable)?>(nil)
   /// The storages of the reducers made while the body was built.
   @usableFromInline let children = _ReducerBodyStorages()
   /// Whether a store lets go of this storage's body when it goes away, so that it may be kept.
@@ -66,13 +70,14 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   public func reduce<R: Reducer>(
     _ reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer<R.State, R.Action> {
-    box { reducer.body }.value.reduce(into: &state, action: action)
+    let box = box { reducer.body }
+    return withExtendedLifetime(box) { box.pointer.pointee.reduce(into: &state, action: action) }
   }
 
   /// What `build` makes, made the first time and kept; every call must build the same type.
   @inlinable
   func value<Value>(_ build: () -> Value) -> Value {
-    box(build).value
+    box(build).pointer.pointee
   }
 
   /// The box of what `build` makes, made the first time and kept.
@@ -95,12 +100,12 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   }
 
   @usableFromInline
-  func load() -> AnyObject? {
+  func load() -> (any AnyObject & Sendable)? {
     built.withLock { $0 }
   }
 
   @usableFromInline
-  func store(_ box: AnyObject) -> AnyObject {
+  func store(_ box: any AnyObject & Sendable) -> any AnyObject & Sendable {
     built.withLock { built in
       if let existing = built { return existing }
       built = box
@@ -108,10 +113,25 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
     }
   }
 
+  /// A built body at an address of its own, so that `reduce` runs on it in place (`pointee` is an
+  /// addressor): a method called on a `let` property of a class copies the value out first,
+  /// retaining everything the body holds, and releases it all after the action.
+  ///
+  /// `@unchecked Sendable`: the value is written once, before the box is shared, and only read
+  /// after that, by whichever thread runs the reducer, like the reducer value it was built from.
   @usableFromInline
-  final class Box<Value> {
-    @usableFromInline let value: Value
-    @usableFromInline init(_ value: Value) { self.value = value }
+  final class Box<Value>: @unchecked Sendable {
+    @usableFromInline let pointer: UnsafeMutablePointer<Value>
+
+    @usableFromInline init(_ value: Value) {
+      pointer = .allocate(capacity: 1)
+      pointer.initialize(to: value)
+    }
+
+    deinit {
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+    }
   }
 
   // A reducer's storage takes no part in comparing or hashing reducer values: two values made the

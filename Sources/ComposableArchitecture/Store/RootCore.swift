@@ -254,16 +254,19 @@ final class RootCore<Root: Reducer>: Core {
   /// cancellation registry, the only thing those dependencies lack, is found through
   /// `ReducingStore` (effects made now take it with them). Pushing a task-local costs more than a
   /// trivial reducer.
+  ///
+  /// The navigation path of the reducer running is kept out of the dependencies the same way: the
+  /// store sets the root path around its reduce, and operators set their children's below it.
   @inlinable
   func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
-    let effect: Effect<Root.Action>
-    if reducesInAmbientDependencies, areInForce(ambientDependencies) {
-      let outer = ReducingStore.current
-      ReducingStore.current = Unmanaged.passUnretained(registry)
-      effect = reducer.reduce(into: &state, action: action)
-      ReducingStore.current = outer
-    } else {
-      effect = Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
+    let effect = ReducingStore.with(.root) {
+      if reducesInAmbientDependencies, areInForce(ambientDependencies) {
+        let outer = ReducingStore.current
+        ReducingStore.current = Unmanaged.passUnretained(registry)
+        defer { ReducingStore.current = outer }
+        return reducer.reduce(into: &state, action: action)
+      }
+      return Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
     }
     if effect.isNone { return }
     start(effect, startedBy: action, into: &tasks)
