@@ -67,32 +67,40 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let elementEffects = reduceElement(into: &state, action: action)
-    let idsBefore = toElementsState.read(state).ids
+    var idsBefore: OrderedSet<ID>?
+    let elementEffects = reduceElement(into: &state, action: action, ids: &idsBefore)
+    let before = idsBefore ?? toElementsState.read(state).ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = toElementsState.read(state).ids
     let effects = elementEffects.merge(with: parentEffects)
     // The parent left the elements as they were (the common case): nothing was removed.
-    if haveSameBytes(idsBefore, idsAfter) { return effects }
-    return effects.merge(with: tearDownRemoved(before: idsBefore, after: idsAfter))
+    if haveSameBytes(before, idsAfter) { return effects }
+    return effects.merge(with: tearDownRemoved(before: before, after: idsAfter))
   }
 
+  /// Runs the element an action is for, if it is for one, and leaves in `ids` the elements' ids
+  /// after it ran (an element keeps its id), read in the same access to the elements.
   @inlinable
-  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  func reduceElement(
+    into state: inout Parent.State, action: Parent.Action, ids: inout OrderedSet<ID>?
+  ) -> Effect<Parent.Action> {
     let toElementAction = toElementAction
     guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
       return .none
     }
-    // Looked up once: the index stays valid into the in-place access that follows.
-    guard let index = toElementsState.read(state).index(id: id) else {
-      reportMissingElement(id: id, action: action)
-      return .none
-    }
-    let effect = toElementsState.modify(&state) { elements in
-      element.reduceAsChild(
+    // Looked up, reduced and the ids read in one in-place access: each read of the elements
+    // through their parent's accessor costs a copy of the array's references.
+    let effect = toElementsState.modify(&state) { elements -> Effect<Element.Action>? in
+      guard let index = elements.index(id: id) else { return nil }
+      defer { ids = elements.ids }
+      return element.reduceAsChild(
         into: &elements[index], action: elementAction,
         key: id, navigationID: { navigationID(for: id) }, dependencies: childDependencies
       )
+    }
+    guard let effect else {
+      reportMissingElement(id: id, action: action)
+      return .none
     }
     if effect.isNone { return .none }
     return effect.map { toElementAction.embed(.element(id: id, action: $0)) }

@@ -71,7 +71,19 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
     _ reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer<R.State, R.Action> {
     let box = box { reducer.body }
-    return withExtendedLifetime(box) { box.pointer.pointee.reduce(into: &state, action: action) }
+    return withExtendedLifetime(box) {
+      Self.reduce(&box.pointer.pointee, into: &state, action: action)
+    }
+  }
+
+  /// `body.reduce(into:action:)` on the body where it lies. Taken `inout` only so that Swift runs
+  /// the method on it in place: passed by value, memory that Swift cannot prove unchanged during
+  /// the call (a pointer's `pointee`, a class's property) is copied first. Nothing writes to it.
+  @inlinable
+  static func reduce<Body: Reducer>(
+    _ body: inout Body, into state: inout Body.State, action: Body.Action
+  ) -> Effect<Body.Action> {
+    body.reduce(into: &state, action: action)
   }
 
   /// What `build` makes, made the first time and kept; every call must build the same type.
