@@ -307,7 +307,8 @@ extension DependencyValues {
   /// effect made now takes with it.
   var forEscaping: DependencyValues {
     let registry = carriesCancellationRegistry ? nil : ReducingStore.registry
-    let path = ReducingStore.childNavigationPath
+    // At a store's root the dependencies' own path is the root path already.
+    let path = ReducingStore.childNavigationPath.flatMap { $0.path.isEmpty ? nil : $0 }
     guard registry != nil || path != nil else { return self }
     var dependencies = self
     if let registry { dependencies.cancellationRegistry = registry }
