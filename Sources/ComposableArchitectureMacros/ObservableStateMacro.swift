@@ -102,7 +102,7 @@ extension ObservableStateMacro: MemberMacro {
       let read = name.hasPrefix("$") ? name : "_\(name)"
       return """
       if keyPath == \\Self.\(name) {
-          return \(moduleName)._$inPlace(\\Self.\(name), { $0.\(read) }) { state, body in body(&state.\(name)) }
+          return \(moduleName)._$inPlace(\\Self.\(name), { state, body in body(state.\(read)) }) { state, body in body(&state.\(name)) }
         }
       """
     }

@@ -50,15 +50,15 @@ struct ObservableStateMacroTests {
 
         static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
-            return ComposableArchitecture._$inPlace(\Self.count, {
-                $0._count
+            return ComposableArchitecture._$inPlace(\Self.count, { state, body in
+                body(state._count)
               }) { state, body in
               body(&state.count)
             }
           }
           if keyPath == \Self.title {
-            return ComposableArchitecture._$inPlace(\Self.title, {
-                $0._title
+            return ComposableArchitecture._$inPlace(\Self.title, { state, body in
+                body(state._title)
               }) { state, body in
               body(&state.title)
             }
@@ -104,8 +104,8 @@ struct ObservableStateMacroTests {
 
         public static func _$modifier(for keyPath: AnyKeyPath) -> Any? {
           if keyPath == \Self.count {
-            return ComposableArchitecture._$inPlace(\Self.count, {
-                $0._count
+            return ComposableArchitecture._$inPlace(\Self.count, { state, body in
+                body(state._count)
               }) { state, body in
               body(&state.count)
             }

@@ -50,6 +50,12 @@ struct NavigationIDPath: Hashable, Sendable {
     other.path.count <= path.count && zip(path, other.path).allSatisfy { $0 == $1 }
   }
 
+  /// The address of the path's storage: two paths with the same storage are the same path.
+  @usableFromInline
+  var storageBits: UInt {
+    withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
+  }
+
   /// The path of the innermost presented feature this path is in, if any.
   var presentedFeature: Self? {
     guard let last = path.lastIndex(where: \.isPresentation) else { return nil }

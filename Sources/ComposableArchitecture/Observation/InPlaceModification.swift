@@ -25,18 +25,19 @@ extension _InPlaceModifiable {
   public static var _$observesEveryProperty: Bool { false }
 }
 
-/// Used by the generated `_$modifier(for:)`: read `member` directly and mutate it in place.
+/// Used by the generated `_$modifier(for:)`: hand `member` to a closure where it lies (a read that
+/// returned it would copy it, retaining everything it holds) and mutate it in place.
 public func _$inPlace<Root, Member>(
   _ keyPath: KeyPath<Root, Member>,
-  _ read: @escaping (Root) -> Member,
+  _ borrow: @escaping (Root, (Member) -> Void) -> Void,
   _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
 ) -> Any {
-  InPlaceModifier(read: read, modify: modify)
+  InPlaceModifier(borrow: borrow, modify: modify)
 }
 
 @usableFromInline
 struct InPlaceModifier<Root, Member> {
-  @usableFromInline let read: (Root) -> Member
+  @usableFromInline let borrow: (Root, (Member) -> Void) -> Void
   @usableFromInline let modify: (inout Root, (inout Member) -> Void) -> Void
 }
 
@@ -47,28 +48,39 @@ struct InPlaceModifier<Root, Member> {
 @usableFromInline
 struct InPlacePath<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-  @usableFromInline let modifier: InPlaceModifier<Root, Value>?
+  // Closures rather than an optional `InPlaceModifier`: unwrapping the optional on every action
+  // copied both closures (two retains and two releases); a stored closure is called in place.
+  @usableFromInline let borrowValue: (Root, (Value) -> Void) -> Void
+  @usableFromInline let modifyValue: (inout Root, (inout Value) -> Void) -> Void
 
   @inlinable
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     self.keyPath = keyPath
-    self.modifier = inPlaceModifier(for: keyPath)
+    if let modifier = inPlaceModifier(for: keyPath) {
+      self.borrowValue = modifier.borrow
+      self.modifyValue = modifier.modify
+    } else {
+      self.borrowValue = { root, body in body(root[keyPath: keyPath]) }
+      self.modifyValue = { root, body in body(&root[keyPath: keyPath]) }
+    }
   }
 
+  /// What `body` makes of the value, handed to it where it lies.
   @inlinable
-  func read(_ root: Root) -> Value {
-    guard let modifier else { return root[keyPath: keyPath] }
-    return modifier.read(root)
+  func read<Result>(_ root: Root, _ body: (Value) -> Result) -> Result {
+    var result: Result?
+    borrowValue(root) { result = body($0) }
+    return result!
   }
 
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
-    guard let modifier else { return body(&root[keyPath: keyPath]) }
-    return withoutActuallyEscaping(body) { body in
-      var result: Result?
-      modifier.modify(&root) { result = body(&$0) }
-      return result!
-    }
+    // `body` is captured by a closure that is itself passed as a non-escaping argument: no
+    // `withoutActuallyEscaping`, whose check needs the closure's context on the heap (an
+    // allocation on every call).
+    var result: Result?
+    modifyValue(&root) { result = body(&$0) }
+    return result!
   }
 }
 

@@ -69,9 +69,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var idsBefore: OrderedSet<ID>?
     let elementEffects = reduceElement(into: &state, action: action, ids: &idsBefore)
-    let before = idsBefore ?? toElementsState.read(state).ids
+    let before = idsBefore.take() ?? toElementsState.read(state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = toElementsState.read(state).ids
+    let idsAfter = toElementsState.read(state) { $0.ids }
     let effects = elementEffects.merge(with: parentEffects)
     // The parent left the elements as they were (the common case): nothing was removed.
     if haveSameBytes(before, idsAfter) { return effects }

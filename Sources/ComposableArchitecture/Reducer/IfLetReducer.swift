@@ -184,8 +184,8 @@ extension Reducer {
 /// id) costs more than the copy it would save.
 @usableFromInline
 final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked`: `last` is only read and written with `lock` held, and `lastOnMainThread` only
-  // on the main thread (through `childPath`, which operators call there only). Inlinable (and so
+  // `@unchecked`: `last` is only read and written with `lock` held, and the `…OnMainThread` fields
+  // only on the main thread (through `childPath`, which operators call there only). Inlinable (and so
   // not behind `Locked`), so that a feature's module specializes it for its element ids.
   @usableFromInline
   struct Entry {
@@ -203,23 +203,16 @@ final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
     }
   }
 
-  @usableFromInline
-  struct PathEntry {
-    @usableFromInline let parent: NavigationIDPath
-    @usableFromInline let key: Key
-    @usableFromInline let path: NavigationIDPath
-
-    @usableFromInline
-    init(parent: NavigationIDPath, key: Key, path: NavigationIDPath) {
-      self.parent = parent
-      self.key = key
-      self.path = path
-    }
-  }
-
   @usableFromInline let lock = NSLock()
   @usableFromInline var last: Entry?
-  @exclusivity(unchecked) @usableFromInline var lastOnMainThread: PathEntry?
+  // The main thread's last child: kept in fields of their own and compared where they lie, since
+  // copying an entry out to compare it costs a retain and a release of each path.
+  @exclusivity(unchecked) @usableFromInline var lastKeyOnMainThread: Key?
+  /// Held so that its storage cannot be freed and reused by another path while it is compared by
+  /// address (`lastParentBitsOnMainThread`).
+  @exclusivity(unchecked) @usableFromInline var lastParentOnMainThread = NavigationIDPath()
+  @exclusivity(unchecked) @usableFromInline var lastParentBitsOnMainThread: UInt = 0
+  @exclusivity(unchecked) @usableFromInline var lastPathOnMainThread = NavigationIDPath()
 
   @usableFromInline
   init() {}
@@ -229,11 +222,15 @@ final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
   func childPath(
     _ key: Key, of parent: NavigationIDPath, navigationID: () -> NavigationID
   ) -> NavigationIDPath {
-    if let last = lastOnMainThread, last.key == key, haveSameBytes(last.parent, parent) {
-      return last.path
+    let parentBits = parent.storageBits
+    if parentBits == lastParentBitsOnMainThread, lastKeyOnMainThread == key {
+      return lastPathOnMainThread
     }
     let path = parent.appending(navigationID())
-    lastOnMainThread = PathEntry(parent: parent, key: key, path: path)
+    lastKeyOnMainThread = key
+    lastParentOnMainThread = parent
+    lastParentBitsOnMainThread = parentBits
+    lastPathOnMainThread = path
     return path
   }
 
