@@ -348,7 +348,7 @@ enum ReducingStore {
   }
   /// The registry of the store reducing on this thread, if this is the main thread and one is.
   static var registry: CancellationRegistry? {
-    guard Thread.isMainThread, let current else { return nil }
+    guard MainThread.isCurrent, let current else { return nil }
     return current.takeUnretainedValue()
   }
 
@@ -356,7 +356,7 @@ enum ReducingStore {
   /// store is reducing.
   @usableFromInline
   static var childNavigationPath: NavigationIDPath? {
-    guard Thread.isMainThread else { return nil }
+    guard MainThread.isCurrent else { return nil }
     switch navigation {
     case nil: return nil
     case .root: return NavigationIDPath()
@@ -372,5 +372,28 @@ enum ReducingStore {
     self.navigation = navigation
     defer { self.navigation = outer }
     return body()
+  }
+}
+
+/// Whether the current thread is the main thread, asked of Foundation once per thread and then
+/// remembered in a thread-specific value.
+///
+/// On Linux `Thread.isMainThread` makes two system calls (`gettid` and `getpid`) every time it is
+/// asked, which costs more than a whole root send; a store and its operators ask on every action
+/// that reaches a child (see `ReducingStore`).
+enum MainThread {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  static var isCurrent: Bool {
+    if let remembered = pthread_getspecific(key) {
+      return Int(bitPattern: remembered) == 1
+    }
+    let isMain = Thread.isMainThread
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+    return isMain
   }
 }

@@ -98,7 +98,7 @@ public final class Store<State, Action> {
     // thread, or on a main actor that runs on another thread, as Swift Testing's does on Linux)
     // on the main actor's next turn.
     guard let rootKeptStates else { return }
-    if Thread.isMainThread {
+    if MainThread.isCurrent {
       MainActor.assumeIsolated { rootKeptStates.dropAll() }
     } else {
       Task { @MainActor in rootKeptStates.dropAll() }
