@@ -346,6 +346,7 @@ enum ReducingStore {
     case root
     case child(NavigationIDPath)
   }
+
   /// The registry of the store reducing on this thread, if this is the main thread and one is.
   static var registry: CancellationRegistry? {
     guard MainThread.isCurrent, let current else { return nil }

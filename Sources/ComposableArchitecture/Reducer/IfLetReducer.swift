@@ -110,7 +110,8 @@ extension Reducer {
     into state: inout State, action: Action, navigationID: NavigationID
   ) -> Effect<Action> {
     if let parentPath = ReducingStore.childNavigationPath {
-      return reduceOnMainThread(into: &state, action: action, path: parentPath.appending(navigationID))
+      let path = parentPath.appending(navigationID)
+      return reduceOnMainThread(into: &state, action: action, path: path)
     }
     // Off the main thread the task-local is read and pushed directly rather than through
     // `@Dependency` and `withDependencies`: the property wrapper merges dictionaries on each read
@@ -184,9 +185,10 @@ extension Reducer {
 /// id) costs more than the copy it would save.
 @usableFromInline
 final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked`: `last` is only read and written with `lock` held, and the `…OnMainThread` fields
-  // only on the main thread (through `childPath`, which operators call there only). Inlinable (and so
-  // not behind `Locked`), so that a feature's module specializes it for its element ids.
+  // `@unchecked`: `last` is only read and written with `lock` held, and the `…OnMainThread`
+  // fields only on the main thread (through `childPath`, which operators call there only).
+  // Inlinable (and so not behind `Locked`), so that a feature's module specializes it for its
+  // element ids.
   @usableFromInline
   struct Entry {
     @usableFromInline let parent: DependencyValues
