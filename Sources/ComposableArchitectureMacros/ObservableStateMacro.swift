@@ -98,11 +98,13 @@ extension ObservableStateMacro: MemberMacro {
       // Reads go to the backing store: an operator reading a child (`forEach` reads the ids
       // before and after every action) has no observer to register, and registering cost a key
       // path and the registrar's bookkeeping at every read. Edits go through the accessor, which
-      // notifies. (`$name`, a `@Presents` projection, is read as it is.)
-      let read = name.hasPrefix("$") ? name : "_\(name)"
+      // notifies; the last closure edits the backing store, for an operator that changes only
+      // what notifies by itself (`forEach` editing an observable element in place). (`$name`, a
+      // `@Presents` projection, is read and edited as it is.)
+      let storage = name.hasPrefix("$") ? name : "_\(name)"
       return """
       if keyPath == \\Self.\(name) {
-          return \(moduleName)._$inPlace(\\Self.\(name), { state, body in body(state.\(read)) }) { state, body in body(&state.\(name)) }
+          return \(moduleName)._$inPlace(\\Self.\(name), { state, body in body(state.\(storage)) }, { state, body in body(&state.\(name)) }) { state, body in body(&state.\(storage)) }
         }
       """
     }

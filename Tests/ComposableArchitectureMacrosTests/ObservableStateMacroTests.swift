@@ -52,15 +52,19 @@ struct ObservableStateMacroTests {
           if keyPath == \Self.count {
             return ComposableArchitecture._$inPlace(\Self.count, { state, body in
                 body(state._count)
+              }, { state, body in
+                body(&state.count)
               }) { state, body in
-              body(&state.count)
+              body(&state._count)
             }
           }
           if keyPath == \Self.title {
             return ComposableArchitecture._$inPlace(\Self.title, { state, body in
                 body(state._title)
+              }, { state, body in
+                body(&state.title)
               }) { state, body in
-              body(&state.title)
+              body(&state._title)
             }
           }
           return nil
@@ -106,8 +110,10 @@ struct ObservableStateMacroTests {
           if keyPath == \Self.count {
             return ComposableArchitecture._$inPlace(\Self.count, { state, body in
                 body(state._count)
+              }, { state, body in
+                body(&state.count)
               }) { state, body in
-              body(&state.count)
+              body(&state._count)
             }
           }
           return nil

@@ -55,6 +55,34 @@ private struct List {
   }
 }
 
+/// A list whose rows are plain values, not observable state: a row has no observers of its own,
+/// so an edit of a row is a change of the array.
+@Reducer
+private struct PlainRow {
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var count = 0
+  }
+  enum Action { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+@Reducer
+private struct PlainList {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<PlainRow.State> = [PlainRow.State(id: 1)]
+  }
+  enum Action { case rows(IdentifiedActionOf<PlainRow>) }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) { PlainRow() }
+  }
+}
+
 /// Enum state: one case or the other, each with its own counter.
 @Reducer
 private struct Either {
@@ -180,6 +208,37 @@ struct StoreObservationTests {
     #expect(listObservers.count == 0)
     store.send(.add(2))
     #expect(listObservers.count == 1)
+  }
+
+  @Test func aRowActionReachesTheRowsObserversAndNotTheArrays() throws {
+    // `forEach` edits an observable row past the array property's accessor: the row tells its own
+    // observers, and the array, whose ids cannot change, stays quiet.
+    let store = Store(initialState: List.State(counters: [Counter.State(id: 1), Counter.State(id: 2)])) {
+      List()
+    }
+    let arrayObservers = Notifications()
+    arrayObservers.track { _ = store.counters }
+    let rows = store.scope(state: \.counters, action: \.counters)
+    let rowObservers = Notifications()
+    rowObservers.track { _ = rows.first?.count }
+    let otherRowObservers = Notifications()
+    otherRowObservers.track { _ = rows.last?.count }
+    store.send(.counters(.element(id: 1, action: .incrementCount)))
+    #expect(store.counters[id: 1]?.count == 1)
+    #expect(rowObservers.count == 1)
+    #expect(otherRowObservers.count == 0)
+    #expect(arrayObservers.count == 0)
+  }
+
+  @Test func aRowActionOnPlainRowsReachesTheArraysObservers() {
+    // Rows that are not observable state have no observers of their own: the edit goes through
+    // the array property's accessor, which tells the array's observers.
+    let store = Store(initialState: PlainList.State()) { PlainList() }
+    let arrayObservers = Notifications()
+    arrayObservers.track { _ = store.rows }
+    store.send(.rows(.element(id: 1, action: .increment)))
+    #expect(store.rows[id: 1]?.count == 1)
+    #expect(arrayObservers.count == 1)
   }
 
   @Test func optionalScopeObserversHearPresentation() {

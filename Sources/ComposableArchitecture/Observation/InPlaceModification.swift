@@ -26,19 +26,23 @@ extension _InPlaceModifiable {
 }
 
 /// Used by the generated `_$modifier(for:)`: hand `member` to a closure where it lies (a read that
-/// returned it would copy it, retaining everything it holds) and mutate it in place.
+/// returned it would copy it, retaining everything it holds), mutate it in place through its
+/// accessor (which notifies its observers), and mutate its backing storage in place (which does
+/// not: for an operator whose edit notifies by itself, see `InPlacePath.modifyStorage`).
 public func _$inPlace<Root, Member>(
   _ keyPath: KeyPath<Root, Member>,
   _ borrow: @escaping (Root, (Member) -> Void) -> Void,
-  _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
+  _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void,
+  _ modifyStorage: @escaping (inout Root, (inout Member) -> Void) -> Void
 ) -> Any {
-  InPlaceModifier(borrow: borrow, modify: modify)
+  InPlaceModifier(borrow: borrow, modify: modify, modifyStorage: modifyStorage)
 }
 
 @usableFromInline
 struct InPlaceModifier<Root, Member> {
   @usableFromInline let borrow: (Root, (Member) -> Void) -> Void
   @usableFromInline let modify: (inout Root, (inout Member) -> Void) -> Void
+  @usableFromInline let modifyStorage: (inout Root, (inout Member) -> Void) -> Void
 }
 
 /// A writable key path resolved once, when an operator is made: reads and in-place writes go
@@ -52,6 +56,7 @@ struct InPlacePath<Root, Value> {
   // copied both closures (two retains and two releases); a stored closure is called in place.
   @usableFromInline let borrowValue: (Root, (Value) -> Void) -> Void
   @usableFromInline let modifyValue: (inout Root, (inout Value) -> Void) -> Void
+  @usableFromInline let modifyStorageValue: (inout Root, (inout Value) -> Void) -> Void
 
   @inlinable
   init(_ keyPath: WritableKeyPath<Root, Value>) {
@@ -59,9 +64,11 @@ struct InPlacePath<Root, Value> {
     if let modifier = inPlaceModifier(for: keyPath) {
       self.borrowValue = modifier.borrow
       self.modifyValue = modifier.modify
+      self.modifyStorageValue = modifier.modifyStorage
     } else {
       self.borrowValue = { root, body in body(root[keyPath: keyPath]) }
       self.modifyValue = { root, body in body(&root[keyPath: keyPath]) }
+      self.modifyStorageValue = modifyValue
     }
   }
 
@@ -80,6 +87,19 @@ struct InPlacePath<Root, Value> {
     // allocation on every call).
     var result: Result?
     modifyValue(&root) { result = body(&$0) }
+    return result!
+  }
+
+  /// Like `modify(_:_:)`, but past the property's accessor when the root is `@ObservableState`:
+  /// the property's own observers do not hear the edit. Only for an edit that cannot change what
+  /// they observe and that notifies by itself: `forEach` editing one element of observable state
+  /// in place (the element's observers hear it; the array's ids, which its observers compare,
+  /// cannot change, since `IdentifiedArray` stops an element from changing its id). The accessor
+  /// would take the ids before and compare them after, two retains and two releases a row action.
+  @inlinable
+  func modifyStorage<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    var result: Result?
+    modifyStorageValue(&root) { result = body(&$0) }
     return result!
   }
 }

@@ -48,6 +48,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let slot: AnyHashableSendable
   @usableFromInline let location: OperatorLocation
   @usableFromInline let childDependencies = ChildDependencies<ID>()
+  /// Whether the elements are observable state, which tell their own observers of an edit: an
+  /// element is then edited past the array property's accessor (see `InPlacePath.modifyStorage`).
+  @usableFromInline let elementsNotify: Bool
 
   @inlinable
   init(
@@ -63,6 +66,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.toElementAction = toElementAction
     self.slot = AnyHashableSendable(UncheckedHashable(toElementsState))
     self.location = location
+    self.elementsNotify = Element.State.self is any ObservableState.Type
   }
 
   @inlinable
@@ -71,10 +75,11 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let elementEffects = reduceElement(into: &state, action: action, ids: &idsBefore)
     let before = idsBefore.take() ?? toElementsState.read(state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = toElementsState.read(state) { $0.ids }
     let effects = elementEffects.merge(with: parentEffects)
-    // The parent left the elements as they were (the common case): nothing was removed.
-    if haveSameBytes(before, idsAfter) { return effects }
+    // The parent left the elements as they were (the common case): nothing was removed. Compared
+    // where the ids lie, without a copy of them.
+    if toElementsState.read(state, { haveSameBytes(before, $0.ids) }) { return effects }
+    let idsAfter = toElementsState.read(state) { $0.ids }
     return effects.merge(with: tearDownRemoved(before: before, after: idsAfter))
   }
 
@@ -90,7 +95,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     // Looked up, reduced and the ids read in one in-place access: each read of the elements
     // through their parent's accessor costs a copy of the array's references.
-    let effect = toElementsState.modify(&state) { elements -> Effect<Element.Action>? in
+    func reduceElement(_ elements: inout IdentifiedArray<ID, Element.State>) -> Effect<Element.Action>? {
       guard let index = elements.index(id: id) else { return nil }
       defer { ids = elements.ids }
       return element.reduceAsChild(
@@ -98,6 +103,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         key: id, navigationID: { navigationID(for: id) }, dependencies: childDependencies
       )
     }
+    let effect = elementsNotify
+      ? toElementsState.modifyStorage(&state, reduceElement)
+      : toElementsState.modify(&state, reduceElement)
     guard let effect else {
       reportMissingElement(id: id, action: action)
       return .none

@@ -103,6 +103,19 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 extension Reducer {
+  /// Runs `reduce(into:action:)` behind a call that is not inlined, for the operators and stores
+  /// that run a reducer on state they reach in place (a store's state, an element of an
+  /// `IdentifiedArray` through its accessor).
+  ///
+  /// In here the state is an `inout` parameter, which Swift knows no other code touches while the
+  /// reducer runs. Inlined into its caller, the state is memory Swift cannot prove exclusive, and
+  /// every observable field the reducer changes copies the whole state to hand it to the
+  /// observation registrar (two copies of the state, each retaining its references, per field).
+  @inlinable @inline(never)
+  func reduceInPlace(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(into: &state, action: action)
+  }
+
   /// Runs this reducer as a child identified by `navigationID`: its cancellation ids are scoped to
   /// the child and all of its effects can be cancelled when the child goes away.
   @usableFromInline
@@ -151,7 +164,7 @@ extension Reducer {
     into state: inout State, action: Action, path: NavigationIDPath
   ) -> Effect<Action> {
     ReducingStore.with(.child(path)) {
-      reduce(into: &state, action: action)
+      reduceInPlace(into: &state, action: action)
     }
     .cancellable(navigationIDPath: path)
   }
@@ -165,7 +178,7 @@ extension Reducer {
   ) -> Effect<Action> {
     var effect = Effect<Action>.none
     DependencyValues.$_current.withValue(dependencies) {
-      effect = reduce(into: &state, action: action)
+      effect = reduceInPlace(into: &state, action: action)
     }
     return effect.cancellable(navigationIDPath: path)
   }

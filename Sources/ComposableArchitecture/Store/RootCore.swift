@@ -17,13 +17,31 @@ import IssueReporting
 @MainActor
 @usableFromInline
 final class RootCore<Root: Reducer>: Core {
-  @usableFromInline var state: Root.State
+  #if DEBUG
+    @usableFromInline var state: Root.State
+  #else
+    /// The state, in place. Not a stored property in release builds: a send holds the state
+    /// `inout` while its reducer runs, and a stored property of a class pays a dynamic exclusivity
+    /// check for that (a thread-local lookup and an insertion into the access set), and again for
+    /// the identity read after it: about a seventh of a root send. The only code that could touch
+    /// the state meanwhile is code the reducer calls out to on the main thread (an observer
+    /// reacting synchronously to a change, a dependency holding the store): such a read is a bug,
+    /// which debug builds, where the state is a stored property and keeps its check, stop at once.
+    ///
+    /// `nonisolated(unsafe)` so that `deinit` (nonisolated) can free it: it is dereferenced only
+    /// on the main actor, and `deinit` runs once nothing else holds the core.
+    @usableFromInline nonisolated(unsafe) let statePointer: UnsafeMutablePointer<Root.State>
+    @inlinable var state: Root.State {
+      _read { yield statePointer.pointee }
+      _modify { yield &statePointer.pointee }
+    }
+  #endif
   @usableFromInline let reducer: Root
   @usableFromInline let registry: CancellationRegistry
   // `@exclusivity(unchecked)` below: these are touched on every send, only on the main actor, and
   // only by short reads and writes of this file that never overlap (no `inout` access to them
   // is held across a call), so the dynamic exclusivity check (`swift_beginAccess`, a sizeable
-  // share of a send) can never fire. `state` keeps its check: reducers hold it `inout`.
+  // share of a send) can never fire.
   @exclusivity(unchecked) @usableFromInline var storedDependencies: DependencyValues
   /// The dependencies in force where the store was made, if they are exactly what its reducer
   /// sees (no `withDependencies:` argument, no reducer that prepares its own, made outside any
@@ -69,7 +87,12 @@ final class RootCore<Root: Reducer>: Core {
     initialState: Root.State, reducer: Root, dependencies: DependencyValues,
     dependenciesAreAmbient: Bool = false, bodies: _ReducerBodyStorages? = nil
   ) {
-    self.state = initialState
+    #if DEBUG
+      self.state = initialState
+    #else
+      self.statePointer = .allocate(capacity: 1)
+      self.statePointer.initialize(to: initialState)
+    #endif
     self.reducer = reducer
     self.bodies = bodies
     let registry = CancellationRegistry()
@@ -93,6 +116,10 @@ final class RootCore<Root: Reducer>: Core {
     }
     // A kept body that uses its reducer holds it (and its storage): break those cycles.
     bodies?.release()
+    #if !DEBUG
+      statePointer.deinitialize(count: 1)
+      statePointer.deallocate()
+    #endif
   }
 
   /// The dependencies reducers and effects of this store see; always with the store's own
@@ -264,7 +291,7 @@ final class RootCore<Root: Reducer>: Core {
         let outer = ReducingStore.current
         ReducingStore.current = Unmanaged.passUnretained(registry)
         defer { ReducingStore.current = outer }
-        return reducer.reduce(into: &state, action: action)
+        return reducer.reduceInPlace(into: &state, action: action)
       }
       return Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
     }
@@ -298,7 +325,7 @@ final class RootCore<Root: Reducer>: Core {
   ) -> Effect<Root.Action> {
     var effect = Effect<Root.Action>.none
     DependencyValues.$_current.withValue(dependencies) {
-      effect = reducer.reduce(into: &state, action: action)
+      effect = reducer.reduceInPlace(into: &state, action: action)
     }
     return effect
   }
