@@ -374,6 +374,18 @@ enum ReducingStore {
     defer { self.navigation = outer }
     return body()
   }
+
+  /// The same, with `registry` as the registry of the store reducing (a store that reduces in
+  /// the dependencies in force, which do not carry it).
+  @inlinable
+  static func with<R>(
+    _ navigation: Navigation, registry: Unmanaged<CancellationRegistry>, _ body: () -> R
+  ) -> R {
+    let outer = current
+    current = registry
+    defer { current = outer }
+    return with(navigation, body)
+  }
 }
 
 /// Whether the current thread is the main thread, asked of Foundation once per thread and then

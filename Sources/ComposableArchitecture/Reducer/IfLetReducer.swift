@@ -116,6 +116,22 @@ extension Reducer {
     reduce(into: &state, action: action)
   }
 
+  /// The same, with `dependencies` in force: a task-local push, for a store whose dependencies
+  /// are not those in force where it is sent, and for the operators off the main thread.
+  /// Nonisolated, as reducers are, so that the closure handed to the push is not checked at run
+  /// time for being on the main actor; it returns `Void` so that the push is specialized and
+  /// inlined.
+  @inlinable
+  func reduceInPlace(
+    into state: inout State, action: Action, dependencies: DependencyValues
+  ) -> Effect<Action> {
+    var effect = Effect<Action>.none
+    DependencyValues.$_current.withValue(dependencies) {
+      effect = reduceInPlace(into: &state, action: action)
+    }
+    return effect
+  }
+
   /// Runs this reducer as a child identified by `navigationID`: its cancellation ids are scoped to
   /// the child and all of its effects can be cancelled when the child goes away.
   @usableFromInline
@@ -132,7 +148,8 @@ extension Reducer {
     var dependencies = DependencyValues._current
     let childPath = dependencies.navigationIDPath.appending(navigationID)
     dependencies.navigationIDPath = childPath
-    return reduce(into: &state, action: action, dependencies: dependencies, path: childPath)
+    return reduceInPlace(into: &state, action: action, dependencies: dependencies)
+      .cancellable(navigationIDPath: childPath)
   }
 
   /// Runs this reducer as the child `key` of an operator whose children are told apart by a key
@@ -153,7 +170,8 @@ extension Reducer {
     let (childDependencies, childPath) = dependencies.child(
       key, of: DependencyValues._current, navigationID: navigationID
     )
-    return reduce(into: &state, action: action, dependencies: childDependencies, path: childPath)
+    return reduceInPlace(into: &state, action: action, dependencies: childDependencies)
+      .cancellable(navigationIDPath: childPath)
   }
 
   /// Runs this reducer with `path` as the navigation path of the reducer running on the main
@@ -169,19 +187,7 @@ extension Reducer {
     .cancellable(navigationIDPath: path)
   }
 
-  @inlinable
-  func reduce(
-    into state: inout State,
-    action: Action,
-    dependencies: DependencyValues,
-    path: NavigationIDPath
-  ) -> Effect<Action> {
-    var effect = Effect<Action>.none
-    DependencyValues.$_current.withValue(dependencies) {
-      effect = reduceInPlace(into: &state, action: action)
-    }
-    return effect.cancellable(navigationIDPath: path)
-  }
+
 }
 
 /// The navigation path, and off the main thread the dependencies, that the last child an operator

@@ -286,14 +286,15 @@ final class RootCore<Root: Reducer>: Core {
   /// store sets the root path around its reduce, and operators set their children's below it.
   @inlinable
   func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
-    let effect = ReducingStore.with(.root) {
-      if reducesInAmbientDependencies, areInForce(ambientDependencies) {
-        let outer = ReducingStore.current
-        ReducingStore.current = Unmanaged.passUnretained(registry)
-        defer { ReducingStore.current = outer }
-        return reducer.reduceInPlace(into: &state, action: action)
+    let effect: Effect<Root.Action>
+    if reducesInAmbientDependencies, areInForce(ambientDependencies) {
+      effect = ReducingStore.with(.root, registry: Unmanaged.passUnretained(registry)) {
+        reducer.reduceInPlace(into: &state, action: action)
       }
-      return Self.reduce(reducer, into: &state, action: action, dependencies: storedDependencies)
+    } else {
+      effect = ReducingStore.with(.root) {
+        reducer.reduceInPlace(into: &state, action: action, dependencies: storedDependencies)
+      }
     }
     if effect.isNone { return }
     start(effect, startedBy: action, into: &tasks)
@@ -310,24 +311,6 @@ final class RootCore<Root: Reducer>: Core {
     return withUnsafeBytes(of: dependencies) { dependencies in
       haveSameBytes(UnsafeRawPointer(inForce), dependencies.baseAddress!, count: dependencies.count)
     }
-  }
-
-  /// Runs the reducer with `dependencies` in force.
-  ///
-  /// Nonisolated, so that the closure handed to the task-local push is not checked at run time
-  /// for being on the main actor; it returns `Void` so that the push is specialized and inlined.
-  @inlinable
-  nonisolated static func reduce(
-    _ reducer: Root,
-    into state: inout Root.State,
-    action: Root.Action,
-    dependencies: DependencyValues
-  ) -> Effect<Root.Action> {
-    var effect = Effect<Root.Action>.none
-    DependencyValues.$_current.withValue(dependencies) {
-      effect = reducer.reduceInPlace(into: &state, action: action)
-    }
-    return effect
   }
 
   /// Starts the effect of reducing `action`.
