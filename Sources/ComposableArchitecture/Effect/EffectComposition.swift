@@ -14,11 +14,19 @@ extension Effect {
   }
 
   /// Runs this effect and `other` at the same time.
+  ///
+  /// Inlinable: composed reducers merge after every action, and mostly `.none`s, which then cost
+  /// two tests (no array, no call, nothing retained).
+  @inlinable
   public func merge(with other: Self) -> Self {
-    // Composed reducers merge after every action, and mostly `.none`s: no array for those.
     if other.isNone { return self }
     if isNone { return other }
-    return .merge(self, other)
+    return merging(other)
+  }
+
+  @usableFromInline
+  func merging(_ other: Self) -> Self {
+    .merge(self, other)
   }
 
   /// Runs several effects one after another: each starts when the previous one has finished.

@@ -71,23 +71,26 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    var idsBefore: OrderedSet<ID>?
+    // The ids as their array: held while the parent runs, it makes any change of the ids copy
+    // them (copy-on-write), so that the same array afterwards means the same ids. One reference
+    // where the ordered set holds two (its array and its hash table).
+    var idsBefore: [ID]?
     let elementEffects = reduceElement(into: &state, action: action, ids: &idsBefore)
-    let before = idsBefore.take() ?? toElementsState.read(state) { $0.ids }
+    let before = idsBefore.take() ?? toElementsState.read(state) { $0.ids.elements }
     let parentEffects = parent.reduce(into: &state, action: action)
     let effects = elementEffects.merge(with: parentEffects)
     // The parent left the elements as they were (the common case): nothing was removed. Compared
     // where the ids lie, without a copy of them.
-    if toElementsState.read(state, { haveSameBytes(before, $0.ids) }) { return effects }
+    if toElementsState.read(state, { haveSameBytes(before, $0.ids.elements) }) { return effects }
     let idsAfter = toElementsState.read(state) { $0.ids }
-    return effects.merge(with: tearDownRemoved(before: before, after: idsAfter))
+    return effects.merge(with: tearDownRemoved(before: OrderedSet(uncheckedUniqueElements: before), after: idsAfter))
   }
 
   /// Runs the element an action is for, if it is for one, and leaves in `ids` the elements' ids
   /// after it ran (an element keeps its id), read in the same access to the elements.
   @inlinable
   func reduceElement(
-    into state: inout Parent.State, action: Parent.Action, ids: inout OrderedSet<ID>?
+    into state: inout Parent.State, action: Parent.Action, ids: inout [ID]?
   ) -> Effect<Parent.Action> {
     let toElementAction = toElementAction
     guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
@@ -97,7 +100,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     // through their parent's accessor costs a copy of the array's references.
     func reduceElement(_ elements: inout IdentifiedArray<ID, Element.State>) -> Effect<Element.Action>? {
       guard let index = elements.index(id: id) else { return nil }
-      defer { ids = elements.ids }
+      defer { ids = elements.ids.elements }
       return element.reduceAsChild(
         into: &elements[index], action: elementAction,
         key: id, navigationID: { navigationID(for: id) }, dependencies: childDependencies
