@@ -1,10 +1,11 @@
 @testable import ComposableArchitecture
+import Testing
 import XCTest
 
-/// On the main thread a store does not push a child's navigation path into the dependencies: the
-/// operator running the child sets it beside them (see `ReducingStore`). These tests pin that
-/// everything the path decides behaves as with the push, and that the push still happens off
-/// the main thread: cancellation ids scoped to their row, effects that die with their row,
+/// A store does not push a child's navigation path into the dependencies: on the thread the store
+/// reduces on, the operator running the child sets it beside them (see `ReducingStore`). These
+/// tests pin that everything the path decides behaves as with the push, and that the push still
+/// happens for a reducer called by hand on another thread: cancellation ids scoped to their row, effects that die with their row,
 /// `dismiss()` from a presented child's effect, and a store made inside a child, which starts
 /// from the root path.
 @MainActor
@@ -94,6 +95,30 @@ final class ChildNavigationPathTests: XCTestCase {
   }
 }
 
+/// Under Swift Testing on Linux the main actor runs on another thread than the process's first
+/// one, as it can in any async `main` after an `await`. A store reducing there sets its rows' paths
+/// beside the dependencies all the same: the path beside them belongs to the thread the store
+/// reduces on, not to the main thread (when only the main thread counted, every child action of
+/// such a store pushed its path, and a row action cost twice as much).
+@MainActor
+@Suite struct ChildNavigationPathOnAMainActorThreadTests {
+  @Test func aRowActionOnAMainActorThatIsNotTheMainThreadSetsThePathBesideTheDependencies() {
+    #expect(!Thread.isMainThread, "the premise: Swift Testing runs the main actor on another thread")
+    let seen = LockIsolated<[PathSeen]>([])
+    let store = Store(initialState: TickingRows.State(rows: [.init(id: 1)])) {
+      TickingRows()
+    } withDependencies: {
+      $0.pathsSeen = seen
+    }
+    store.send(.rows(.element(id: 1, action: .tick)))
+    #expect(store.rows[id: 1]?.ticks == 1)
+    #expect(seen.value.count == 1)
+    #expect(seen.value.first?.setBesideDependencies == true)
+    #expect(seen.value.first?.depth == 1)
+    #expect(seen.value.first?.depthInDependencies == 0)
+  }
+}
+
 /// What a reducer saw of its navigation path.
 private struct PathSeen: Sendable {
   let onMainThread: Bool
@@ -106,7 +131,7 @@ private struct PathSeen: Sendable {
   let depthInDependencies: Int
 
   static func now() -> Self {
-    let besides = Thread.isMainThread && ReducingStore.navigation != nil
+    let besides = ReducingStore.isReducingThread && ReducingStore.navigation != nil
     // The path stored in the dependencies, read with nothing set beside them.
     let beside = ReducingStore.navigation.take()
     let stored = DependencyValues._current.navigationIDPath

@@ -1,6 +1,7 @@
 import Foundation
 import ConcurrencyExtras
 import Dependencies
+import Synchronization
 
 extension Effect {
   /// Makes this effect cancellable with ``cancel(id:)``, `Task.cancel(id:)` or another
@@ -317,20 +318,23 @@ extension DependencyValues {
   }
 }
 
-/// What a store reducing on the main thread keeps out of the task-local dependencies, because
-/// pushing them costs more than a trivial reducer: the cancellation registry of a root store whose
-/// own dependencies are in force already (see `RootCore.reduce`), and the navigation path of the
-/// child reducer that is running (see `Reducer.reduceAsChild`).
+/// What a store reducing keeps out of the task-local dependencies, because pushing them costs
+/// more than a trivial reducer: the cancellation registry of a root store whose own dependencies
+/// are in force already (see `RootCore.reduce`), and the navigation path of the child reducer that
+/// is running (see `Reducer.reduceAsChild`).
 ///
-/// Off the main thread neither is read: reducers run there (a main actor that Swift Testing runs
-/// on another thread, a reducer called by hand) get both from the dependencies, which the store
-/// and the operators push there.
+/// They are read only on the thread a store is reducing on: whichever thread runs the main actor
+/// at that moment (on Linux the main actor's jobs can run on another thread than the process's
+/// first one, after an `await` in an async `main` or under Swift Testing). A reducer called by
+/// hand on another thread, or outside any store's reduce, gets both from the dependencies, which
+/// the store and the operators then push there.
 @usableFromInline
 enum ReducingStore {
-  // `nonisolated(unsafe)`: written only on the thread that runs the main actor, around a
-  // synchronous reduce, and read through `registry`, which answers nil off the main thread
-  // without reading it. Unretained: the store holds its registry while it reduces.
-  // `@exclusivity(unchecked)`: its accesses are single loads and stores, never held across a call.
+  // `nonisolated(unsafe)`: written only by the thread a store reduces on, around a synchronous
+  // reduce (stores reduce on the main actor, one at a time), and read through `registry`, which
+  // answers nil on any other thread without reading it. Unretained: the store holds its registry
+  // while it reduces. `@exclusivity(unchecked)`: its accesses are single loads and stores, never
+  // held across a call.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var current:
     Unmanaged<CancellationRegistry>?
 
@@ -338,8 +342,20 @@ enum ReducingStore {
   /// an operator its child's path around the child's (`nil` outside a reduce). A case rather than
   /// an empty path, so that a store sets and restores it without reference counting.
   // `nonisolated(unsafe)` and `@exclusivity(unchecked)` for the reasons given for `current`: set
-  // around synchronous reduces only, read only through `childNavigationPath`, on the main thread.
+  // around synchronous reduces only, read only through `childNavigationPath`, on the thread the
+  // store reduces on.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var navigation: Navigation?
+
+  /// The thread a store is reducing on (`currentThreadID()`), or 0 when none is. Atomic: a
+  /// reducer called by hand on another thread reads it to learn that the two values above are
+  /// not its own.
+  @usableFromInline static let reducingThread = Atomic<UInt>(0)
+
+  /// Whether a store is reducing on this thread.
+  @inlinable
+  static var isReducingThread: Bool {
+    reducingThread.load(ordering: .relaxed) == currentThreadID()
+  }
 
   @usableFromInline
   enum Navigation {
@@ -347,17 +363,16 @@ enum ReducingStore {
     case child(NavigationIDPath)
   }
 
-  /// The registry of the store reducing on this thread, if this is the main thread and one is.
+  /// The registry of the store reducing on this thread, if one is and it keeps it here.
   static var registry: CancellationRegistry? {
-    guard MainThread.isCurrent, let current else { return nil }
+    guard isReducingThread, let current else { return nil }
     return current.takeUnretainedValue()
   }
 
-  /// The navigation path of the reducer running on this thread, if this is the main thread and a
-  /// store is reducing.
+  /// The navigation path of the reducer running on this thread, if a store is reducing on it.
   @usableFromInline
   static var childNavigationPath: NavigationIDPath? {
-    guard MainThread.isCurrent else { return nil }
+    guard isReducingThread else { return nil }
     switch navigation {
     case nil: return nil
     case .root: return NavigationIDPath()
@@ -375,17 +390,35 @@ enum ReducingStore {
     return body()
   }
 
-  /// The same, with `registry` as the registry of the store reducing (a store that reduces in
-  /// the dependencies in force, which do not carry it).
+  /// Runs `body` as a store's reduce on this thread: at the root path, with `registry` as the
+  /// store's registry when the store reduces in the dependencies in force (which do not carry
+  /// it).
   @inlinable
-  static func with<R>(
-    _ navigation: Navigation, registry: Unmanaged<CancellationRegistry>, _ body: () -> R
-  ) -> R {
-    let outer = current
-    current = registry
-    defer { current = outer }
-    return with(navigation, body)
+  static func reducing<R>(registry: Unmanaged<CancellationRegistry>?, _ body: () -> R) -> R {
+    // A load and a store rather than an exchange: only the thread running the main actor writes.
+    let outerThread = reducingThread.load(ordering: .relaxed)
+    reducingThread.store(currentThreadID(), ordering: .relaxed)
+    let outerRegistry = current
+    if let registry { current = registry }
+    defer {
+      current = outerRegistry
+      reducingThread.store(outerThread, ordering: .relaxed)
+    }
+    return with(.root, body)
   }
+}
+
+/// This thread's identity, as a word: what `pthread_self()` answers (a call that reads a
+/// register), not an id the system gives out again while the thread lives.
+@inlinable
+func currentThreadID() -> UInt {
+  #if os(Windows)
+    UInt(GetCurrentThreadId())
+  #elseif canImport(Glibc)
+    UInt(pthread_self())
+  #else
+    UInt(bitPattern: Int(bitPattern: pthread_self()))
+  #endif
 }
 
 /// Whether the current thread is the main thread, asked of Foundation once per thread and then

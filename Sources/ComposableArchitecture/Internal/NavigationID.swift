@@ -108,8 +108,9 @@ private enum NavigationIDPathKey: DependencyKey {
 }
 
 extension DependencyValues {
-  /// The navigation path of the reducer that is running; see ``NavigationID``. On the main thread,
-  /// while a store reduces, the path is kept out of the dependencies (see `ReducingStore`).
+  /// The navigation path of the reducer that is running; see ``NavigationID``. On the thread a
+  /// store reduces on, while it reduces, the path is kept out of the dependencies (see
+  /// `ReducingStore`).
   var navigationIDPath: NavigationIDPath {
     get { ReducingStore.childNavigationPath ?? self[NavigationIDPathKey.self] }
     set { self[NavigationIDPathKey.self] = newValue }

@@ -117,7 +117,7 @@ extension Reducer {
   }
 
   /// The same, with `dependencies` in force: a task-local push, for a store whose dependencies
-  /// are not those in force where it is sent, and for the operators off the main thread.
+  /// are not those in force where it is sent, and for the operators off a store's thread.
   /// Nonisolated, as reducers are, so that the closure handed to the push is not checked at run
   /// time for being on the main actor; it returns `Void` so that the push is specialized and
   /// inlined.
@@ -140,9 +140,9 @@ extension Reducer {
   ) -> Effect<Action> {
     if let parentPath = ReducingStore.childNavigationPath {
       let path = parentPath.appending(navigationID)
-      return reduceOnMainThread(into: &state, action: action, path: path)
+      return reduceOnStoreThread(into: &state, action: action, path: path)
     }
-    // Off the main thread the task-local is read and pushed directly rather than through
+    // Off a store's thread the task-local is read and pushed directly rather than through
     // `@Dependency` and `withDependencies`: the property wrapper merges dictionaries on each read
     // (see SPEC 12 and the README's performance notes).
     var dependencies = DependencyValues._current
@@ -165,7 +165,7 @@ extension Reducer {
   ) -> Effect<Action> {
     if let parentPath = ReducingStore.childNavigationPath {
       let path = dependencies.childPath(key, of: parentPath, navigationID: navigationID)
-      return reduceOnMainThread(into: &state, action: action, path: path)
+      return reduceOnStoreThread(into: &state, action: action, path: path)
     }
     let (childDependencies, childPath) = dependencies.child(
       key, of: DependencyValues._current, navigationID: navigationID
@@ -174,11 +174,11 @@ extension Reducer {
       .cancellable(navigationIDPath: childPath)
   }
 
-  /// Runs this reducer with `path` as the navigation path of the reducer running on the main
-  /// thread: the same as pushing it in the dependencies (reads of the path, cancellation ids and
+  /// Runs this reducer with `path` as the navigation path of the reducer running on the thread a
+  /// store reduces on: the same as pushing it in the dependencies (reads of the path, cancellation ids and
   /// effects made now see it), without the push (see `ReducingStore`).
   @inlinable
-  func reduceOnMainThread(
+  func reduceOnStoreThread(
     into state: inout State, action: Action, path: NavigationIDPath
   ) -> Effect<Action> {
     ReducingStore.with(.child(path)) {
@@ -190,11 +190,11 @@ extension Reducer {
 
 }
 
-/// The navigation path, and off the main thread the dependencies, that the last child an operator
+/// The navigation path, and off a store's thread the dependencies, that the last child an operator
 /// ran (a `forEach` row, a stack element) ran with, kept so that the next action for the same
 /// child, under the same parent, runs with them again.
 ///
-/// Otherwise every child action appends to the parent's path (an allocation) and, off the main
+/// Otherwise every child action appends to the parent's path (an allocation) and, off a store's
 /// thread, copies the parent's dependencies and writes the path into the copy: a copy of the
 /// storage of every dependency read so far and a dictionary write, about 3 000 instructions of a
 /// row action on Linux, growing with the app's dependencies. The parent's path or dependencies are
@@ -204,8 +204,9 @@ extension Reducer {
 /// id) costs more than the copy it would save.
 @usableFromInline
 final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked`: `last` is only read and written with `lock` held, and the `…OnMainThread`
-  // fields only on the main thread (through `childPath`, which operators call there only).
+  // `@unchecked`: `last` is only read and written with `lock` held, and the `…OnStoreThread`
+  // fields only by the thread a store reduces on, one store at a time (through `childPath`,
+  // which operators call there only).
   // Inlinable (and so not behind `Locked`), so that a feature's module specializes it for its
   // element ids.
   @usableFromInline
@@ -226,32 +227,32 @@ final class ChildDependencies<Key: Hashable & Sendable>: @unchecked Sendable {
 
   @usableFromInline let lock = NSLock()
   @usableFromInline var last: Entry?
-  // The main thread's last child: kept in fields of their own and compared where they lie, since
+  // The last child run on a store's thread: kept in fields of their own and compared where they lie, since
   // copying an entry out to compare it costs a retain and a release of each path.
-  @exclusivity(unchecked) @usableFromInline var lastKeyOnMainThread: Key?
+  @exclusivity(unchecked) @usableFromInline var lastKeyOnStoreThread: Key?
   /// Held so that its storage cannot be freed and reused by another path while it is compared by
-  /// address (`lastParentBitsOnMainThread`).
-  @exclusivity(unchecked) @usableFromInline var lastParentOnMainThread = NavigationIDPath()
-  @exclusivity(unchecked) @usableFromInline var lastParentBitsOnMainThread: UInt = 0
-  @exclusivity(unchecked) @usableFromInline var lastPathOnMainThread = NavigationIDPath()
+  /// address (`lastParentBitsOnStoreThread`).
+  @exclusivity(unchecked) @usableFromInline var lastParentOnStoreThread = NavigationIDPath()
+  @exclusivity(unchecked) @usableFromInline var lastParentBitsOnStoreThread: UInt = 0
+  @exclusivity(unchecked) @usableFromInline var lastPathOnStoreThread = NavigationIDPath()
 
   @usableFromInline
   init() {}
 
-  /// The path of the child `key` (`navigationID`) below `parent`. Main thread only.
+  /// The path of the child `key` (`navigationID`) below `parent`. On a store's thread only.
   @inlinable
   func childPath(
     _ key: Key, of parent: NavigationIDPath, navigationID: () -> NavigationID
   ) -> NavigationIDPath {
     let parentBits = parent.storageBits
-    if parentBits == lastParentBitsOnMainThread, lastKeyOnMainThread == key {
-      return lastPathOnMainThread
+    if parentBits == lastParentBitsOnStoreThread, lastKeyOnStoreThread == key {
+      return lastPathOnStoreThread
     }
     let path = parent.appending(navigationID())
-    lastKeyOnMainThread = key
-    lastParentOnMainThread = parent
-    lastParentBitsOnMainThread = parentBits
-    lastPathOnMainThread = path
+    lastKeyOnStoreThread = key
+    lastParentOnStoreThread = parent
+    lastParentBitsOnStoreThread = parentBits
+    lastPathOnStoreThread = path
     return path
   }
 

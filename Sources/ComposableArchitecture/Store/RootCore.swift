@@ -288,11 +288,11 @@ final class RootCore<Root: Reducer>: Core {
   func reduce(_ action: Root.Action, tasks: inout EffectTasks?) {
     let effect: Effect<Root.Action>
     if reducesInAmbientDependencies, areInForce(ambientDependencies) {
-      effect = ReducingStore.with(.root, registry: Unmanaged.passUnretained(registry)) {
+      effect = ReducingStore.reducing(registry: Unmanaged.passUnretained(registry)) {
         reducer.reduceInPlace(into: &state, action: action)
       }
     } else {
-      effect = ReducingStore.with(.root) {
+      effect = ReducingStore.reducing(registry: nil) {
         reducer.reduceInPlace(into: &state, action: action, dependencies: storedDependencies)
       }
     }
