@@ -409,9 +409,14 @@ extension ReducerMacro: MemberMacro {
   /// `reduce(into:action:)`, no stored `var` but `@Dependency` ones, and `body` reads no dependency
   /// and applies no dependency modifier while it is built. Reading dependencies inside the closures
   /// of `Reduce` is fine: those run for every action.
+  ///
+  /// A struct with no stored property at all has one value, so its body is kept once for the type
+  /// (`_ReducerBodyStorage(sameForEveryValue: ())`): even a value made outside any store, say
+  /// `Child().reduce(into:action:)` in a `Reduce`, uses it instead of building `body` every action.
   static func bodyStorage(_ structDecl: StructDeclSyntax) -> [DeclSyntax] {
     var body: VariableDeclSyntax?
     var dependencyNames: Set<String> = []
+    var hasStoredProperty = false
     for member in structDecl.memberBlock.members {
       if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "reduce" {
         return []
@@ -429,6 +434,7 @@ extension ReducerMacro: MemberMacro {
         body = property
         continue
       }
+      if property.bindings.contains(where: \.isStored) { hasStoredProperty = true }
       guard property.bindings.allSatisfy(\.isStored), property.bindingSpecifier.tokenKind == .keyword(.var)
       else { continue }
       // A stored `var` can change after the value is copied; only `@Dependency` ones are allowed.
@@ -445,8 +451,9 @@ extension ReducerMacro: MemberMacro {
     reads.walk(accessors)
     guard reads.names.isDisjoint(with: forbidden) else { return [] }
     let access = structDecl.accessPrefix
+    let argument = hasStoredProperty ? "" : "sameForEveryValue: ()"
     return [
-      "\(raw: access)let _$bodyStorage: \(raw: module)._ReducerBodyStorage? = \(raw: module)._ReducerBodyStorage()"
+      "\(raw: access)let _$bodyStorage: \(raw: module)._ReducerBodyStorage? = \(raw: module)._ReducerBodyStorage(\(raw: argument))"
     ]
   }
 

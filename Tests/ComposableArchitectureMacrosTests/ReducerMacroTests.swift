@@ -39,7 +39,7 @@ struct ReducerMacroTests {
           EmptyReducer()
         }
 
-        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage(sameForEveryValue: ())
       }
 
       extension Feature: ComposableArchitecture.Reducer {
@@ -225,7 +225,7 @@ struct ReducerMacroTests {
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> { EmptyReducer() }
 
-        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage(sameForEveryValue: ())
       }
       """
     }
@@ -1285,7 +1285,7 @@ struct ReducerMacroTests {
           EmptyReducer()
         }
 
-        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage(sameForEveryValue: ())
       }
       struct Wrapper {
         @ComposableArchitecture.ReducerBuilder<Base.State, Base.Action>
@@ -1293,7 +1293,7 @@ struct ReducerMacroTests {
           EmptyReducer()
         }
 
-        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage()
+        let _$bodyStorage: ComposableArchitecture._ReducerBodyStorage? = ComposableArchitecture._ReducerBodyStorage(sameForEveryValue: ())
       }
       struct Reducing {
         func reduce(into state: inout Base.State, action: Base.Action) -> EffectOf<Base> {

@@ -21,14 +21,69 @@ private struct Built {
   }
 }
 
+/// A stored property: each value keeps its own body.
 @Reducer
 private struct Kept {
+  @ObservableState
+  struct State: Equatable { var built = Built.State() }
+  enum Action: Equatable { case built(Built.Action) }
+  let name = "kept"
+  var body: some ReducerOf<Self> {
+    Scope(state: \.built, action: \.built) { Built() }
+  }
+}
+
+/// No stored property: every value is the same, so the type keeps one body.
+@Reducer
+private struct Stateless {
   @ObservableState
   struct State: Equatable { var built = Built.State() }
   enum Action: Equatable { case built(Built.Action) }
   var body: some ReducerOf<Self> {
     Scope(state: \.built, action: \.built) { Built() }
   }
+}
+
+private enum LabelKey: DependencyKey {
+  static let liveValue = "default"
+  static let testValue = "default"
+}
+
+extension DependencyValues {
+  fileprivate var label: String {
+    get { self[LabelKey.self] }
+    set { self[LabelKey.self] = newValue }
+  }
+}
+
+/// Reads a dependency through a property, which captures the dependencies in force when the value
+/// is made (as an analytics or logging operator made in a `body` does).
+@Reducer
+private struct Labelled {
+  @ObservableState
+  struct State: Equatable { var label = "" }
+  enum Action: Equatable { case read }
+  @Dependency(\.label) var label
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.label = label
+    return .none
+  }
+}
+
+/// No stored property, so the type keeps its body; the `Labelled` in it is made once.
+@Reducer
+private struct LabelledParent {
+  @ObservableState
+  struct State: Equatable { var labelled = Labelled.State() }
+  enum Action: Equatable { case labelled(Labelled.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.labelled, action: \.labelled) { Labelled() }
+  }
+}
+
+@Reducer
+private enum LabelledScreen {
+  case labelled(Labelled)
 }
 
 /// Reads a dependency in `Reduce`: that runs for every action, so the body is still kept.
@@ -131,6 +186,61 @@ struct ReducerBodyCachingTests {
     for _ in 0..<3 { store.send(.built(.tap)) }
     #expect(builds.value == 3)
     #expect(store.ids == Array(repeating: UUID(0), count: 3))
+  }
+
+  @Test func aReducerWithNoStoredPropertyBuildsItsBodyOnceForTheType() {
+    builds.setValue(0)
+    // Outside any store, a new value for every action, as `Child().reduce(into:action:)` in a
+    // `Reduce` makes them; then two stores.
+    var state = Stateless.State()
+    for _ in 0..<3 { _ = Stateless().reduce(into: &state, action: .built(.tap)) }
+    let first = Store(initialState: Stateless.State()) { Stateless() }
+    let second = Store(initialState: Stateless.State()) { Stateless() }
+    for _ in 0..<3 {
+      first.send(.built(.tap))
+      second.send(.built(.tap))
+    }
+    #expect(builds.value == 1)
+    #expect(state.built.count == 3)
+    #expect(first.built.count == 3)
+    #expect(second.built.count == 3)
+  }
+
+  @Test func aBodyKeptForTheTypeReadsTheDependenciesOfEachStore() {
+    // The first store to run the body sets the label; a later store that sets nothing must not
+    // see it.
+    let first = Store(initialState: LabelledParent.State()) {
+      LabelledParent()
+    } withDependencies: {
+      $0.label = "first"
+    }
+    first.send(.labelled(.read))
+    let second = Store(initialState: LabelledParent.State()) { LabelledParent() }
+    second.send(.labelled(.read))
+    let third = withDependencies {
+      $0.label = "third"
+    } operation: {
+      Store(initialState: LabelledParent.State()) { LabelledParent() }
+    }
+    third.send(.labelled(.read))
+    #expect(first.labelled.label == "first")
+    #expect(second.labelled.label == "default")
+    #expect(third.labelled.label == "third")
+  }
+
+  @Test func anEnumReducersKeptBodyReadsTheDependenciesOfEachStore() {
+    let first = Store(initialState: LabelledScreen.State.labelled(Labelled.State())) {
+      LabelledScreen.body
+    } withDependencies: {
+      $0.label = "first"
+    }
+    first.send(.labelled(.read))
+    let second = Store(initialState: LabelledScreen.State.labelled(Labelled.State())) {
+      LabelledScreen.body
+    }
+    second.send(.labelled(.read))
+    #expect(first.withState { $0[case: \.labelled]?.label } == "first")
+    #expect(second.withState { $0[case: \.labelled]?.label } == "default")
   }
 
   @Test func anEnumReducersSynthesizedBodyIsBuiltOnce() {

@@ -18,6 +18,22 @@ struct CountingReducer {
   }
 }
 
+/// No stored property: its body is kept once for the type. Its `Reduce` uses the reducer, so a
+/// body kept in each value's own storage would hold that value for good.
+@Reducer
+struct StatelessCountingReducer {
+  @ObservableState
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case tap }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      count(&state)
+      return .none
+    }
+  }
+  func count(_ state: inout State) { state.count += 1 }
+}
+
 @MainActor
 struct ReducerBodyReleaseTests {
   @Test func aKeptBodyThatUsesItsReducerIsLetGoOfWithTheStore() {
@@ -46,5 +62,21 @@ struct ReducerBodyReleaseTests {
       #expect(state.count == 3)
     }
     #expect(weakCounter == nil)
+  }
+
+  @Test func valuesOfAReducerWithNoStoredPropertyAreLetGoOf() {
+    // The type keeps one body (which may hold the value it was built from); the values made
+    // afterwards, one for every action here, share it and go away with their last use.
+    var state = StatelessCountingReducer.State()
+    _ = StatelessCountingReducer().reduce(into: &state, action: .tap)
+    weak var weakStorage: _ReducerBodyStorage?
+    do {
+      let reducer = StatelessCountingReducer()
+      weakStorage = reducer._$bodyStorage
+      for _ in 0..<3 { _ = reducer.reduce(into: &state, action: .tap) }
+      #expect(weakStorage != nil)
+    }
+    #expect(weakStorage == nil)
+    #expect(state.count == 4)
   }
 }

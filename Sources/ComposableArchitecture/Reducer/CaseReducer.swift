@@ -44,24 +44,7 @@ public func _cachedCaseBody<R: CaseReducer, Body>(
   of reducer: R.Type,
   @ReducerBuilder<R.State, R.Action> build: () -> Body
 ) -> Body {
-  caseBodies.body(of: reducer, build: build)
-}
-
-private let caseBodies = CaseBodies()
-
-/// One body storage per enum reducer type.
-private final class CaseBodies: Sendable {
-  private let storages = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
-
-  func body<Body>(of reducer: Any.Type, build: () -> Body) -> Body {
-    let storage = storages.withLock { storages in
-      if let storage = storages[ObjectIdentifier(reducer)] { return storage }
-      let storage = _ReducerBodyStorage(keepingBodyForever: ())
-      storages[ObjectIdentifier(reducer)] = storage
-      return storage
-    }
-    return storage.value(build)
-  }
+  _ReducerBodyStorage.forType(reducer).value(of: reducer, build)
 }
 
 /// The state of a ``CaseReducer``.

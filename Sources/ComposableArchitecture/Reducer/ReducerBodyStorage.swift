@@ -1,3 +1,4 @@
+import Dependencies
 import Synchronization
 
 /// Where a reducer made with `@Reducer` keeps its `body` once built, so that an action does not
@@ -27,6 +28,13 @@ import Synchronization
 /// reducer made where no store will break the cycle (outside a store's initializer and a body
 /// being built: say, `Child().reduce(into:action:)` inside a `Reduce`) keeps nothing and builds
 /// its body for every action, as TCA does.
+///
+/// A reducer struct with no stored property has one value: whichever value builds its body, the
+/// body is the same. Its storage (`init(sameForEveryValue:)`) keeps the body once for the type,
+/// for as long as the process runs, in the type's storage (``forType(_:)``, which an enum
+/// reducer's static body uses too). So a feature made outside a store, or made anew in a
+/// `Reduce` for every action, does not build its key paths for every action either; what the
+/// type keeps is bounded by the code, not by how many values or stores there are.
 public final class _ReducerBodyStorage: Sendable, Hashable {
   // The built body, boxed so that storage of any reducer type is one class. A `Mutex` rather than
   // `Locked`: it is taken at every level of a feature on every action, and uncontended it costs
@@ -36,9 +44,15 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   @usableFromInline let children = _ReducerBodyStorages()
   /// Whether a store lets go of this storage's body when it goes away, so that it may be kept.
   @usableFromInline let keepsBody: Bool
+  /// Whether every value of the reducer builds the same body, so that the type's storage keeps it.
+  @usableFromInline let isSameForEveryValue: Bool
+  /// Whether this is a type's storage, kept for as long as the process runs.
+  let isForever: Bool
 
   /// Empty storage: the body is built at the first action.
   public init() {
+    isSameForEveryValue = false
+    isForever = false
     if let owner = _ReducerBodyStorages.current {
       keepsBody = true
       owner.add(self)
@@ -47,10 +61,31 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
     }
   }
 
-  /// Storage that keeps its body for as long as the process runs: an enum reducer's static body,
-  /// one per type (it cannot be made again differently, and nothing lets go of a type).
-  init(keepingBodyForever: Void) {
+  /// Storage of a reducer with no stored property: its body is the type's, built once.
+  public init(sameForEveryValue: Void) {
+    isSameForEveryValue = true
+    isForever = false
     keepsBody = true
+  }
+
+  /// Storage that keeps its body for as long as the process runs: a type's (it cannot be made
+  /// again differently, and nothing lets go of a type).
+  init(keepingBodyForever: Void) {
+    isSameForEveryValue = false
+    isForever = true
+    keepsBody = true
+  }
+
+  private static let types = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
+
+  /// The storage kept for `type`: one per type, for as long as the process runs.
+  static func forType(_ type: Any.Type) -> _ReducerBodyStorage {
+    types.withLock { types in
+      if let storage = types[ObjectIdentifier(type)] { return storage }
+      let storage = _ReducerBodyStorage(keepingBodyForever: ())
+      types[ObjectIdentifier(type)] = storage
+      return storage
+    }
   }
 
   /// Lets go of the body, and of its children's bodies: it is built again if used again.
@@ -70,7 +105,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   public func reduce<R: Reducer>(
     _ reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer<R.State, R.Action> {
-    let box = box { reducer.body }
+    let box = box(of: R.self) { reducer.body }
     return withExtendedLifetime(box) {
       Self.reduce(&box.pointer.pointee, into: &state, action: action)
     }
@@ -88,27 +123,46 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
 
   /// What `build` makes, made the first time and kept; every call must build the same type.
   @inlinable
-  func value<Value>(_ build: () -> Value) -> Value {
-    box(build).pointer.pointee
+  func value<Value>(of reducer: Any.Type, _ build: () -> Value) -> Value {
+    box(of: reducer, build).pointer.pointee
   }
 
-  /// The box of what `build` makes, made the first time and kept.
+  /// The box of what `build` makes for a reducer of type `reducer`, made the first time and kept.
   @inlinable
-  func box<Value>(_ build: () -> Value) -> Box<Value> {
+  func box<Value>(of reducer: Any.Type, _ build: () -> Value) -> Box<Value> {
     guard keepsBody else { return Box(build()) }
     if let box = load() {
       return unsafeDowncast(box, to: Box<Value>.self)
     }
+    return unsafeDowncast(buildAndStore(of: reducer, build), to: Box<Value>.self)
+  }
+
+  /// The first action's path: the box is built here, or taken from the type's storage.
+  @usableFromInline
+  func buildAndStore<Value>(of reducer: Any.Type, _ build: () -> Value) -> any AnyObject & Sendable {
+    if isSameForEveryValue {
+      return store(Self.forType(reducer).box(of: reducer, build))
+    }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
     // code we do not own. If two threads build it at once, the first one stored wins.
-    let box = Box(buildListingChildren(build))
-    return unsafeDowncast(store(box), to: Box<Value>.self)
+    return store(Box(buildListingChildren(build)))
   }
 
   /// `build()`, listing the storages of the reducers it makes as this storage's children.
-  @usableFromInline
+  ///
+  /// A type's body is built with no dependencies in force: a reducer made in it with an
+  /// `@Dependency` property captures the dependencies in force when it is made, and its reads
+  /// prefer those to the ones in force when it runs, for what the latter do not set. Built in the
+  /// first store that ran it, it would carry that store's overrides (a test's clock, a collecting
+  /// client) into every later store. Capturing none, it reads what each store provides, as a
+  /// body built for every action does.
   func buildListingChildren<Value>(_ build: () -> Value) -> Value {
-    _ReducerBodyStorages.$current.withValue(children, operation: build)
+    guard isForever else {
+      return _ReducerBodyStorages.$current.withValue(children, operation: build)
+    }
+    return DependencyValues.$_current.withValue(DependencyValues()) {
+      _ReducerBodyStorages.$current.withValue(children, operation: build)
+    }
   }
 
   @usableFromInline
