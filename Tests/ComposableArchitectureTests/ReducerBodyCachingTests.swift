@@ -56,16 +56,37 @@ extension DependencyValues {
   }
 }
 
+/// A dependency whose test value is made when first read, then taken from the process's cache of
+/// resolved values, where `prepareDependencies` puts an app's values too.
+private final class Made: Sendable {}
+
+private enum MadeKey: DependencyKey {
+  static var liveValue: Made { Made() }
+  static var testValue: Made { Made() }
+}
+
+extension DependencyValues {
+  fileprivate var made: Made {
+    get { self[MadeKey.self] }
+    set { self[MadeKey.self] = newValue }
+  }
+}
+
 /// Reads a dependency through a property, which captures the dependencies in force when the value
 /// is made (as an analytics or logging operator made in a `body` does).
 @Reducer
 private struct Labelled {
   @ObservableState
-  struct State: Equatable { var label = "" }
+  struct State: Equatable {
+    var label = ""
+    var made: ObjectIdentifier?
+  }
   enum Action: Equatable { case read }
   @Dependency(\.label) var label
+  @Dependency(\.made) var made
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.label = label
+    state.made = ObjectIdentifier(made)
     return .none
   }
 }
@@ -226,6 +247,16 @@ struct ReducerBodyCachingTests {
     #expect(first.labelled.label == "first")
     #expect(second.labelled.label == "default")
     #expect(third.labelled.label == "third")
+  }
+
+  @Test func aBodyKeptForTheTypeReadsTheProcesssCachedValues() {
+    // A value resolved once is the same everywhere after (as a prepared client is): the body,
+    // built with no dependencies, keeps the process's cache.
+    @Dependency(\.made) var made
+    let expected = ObjectIdentifier(made)
+    let store = Store(initialState: LabelledParent.State()) { LabelledParent() }
+    store.send(.labelled(.read))
+    #expect(store.labelled.made == expected)
   }
 
   @Test func anEnumReducersKeptBodyReadsTheDependenciesOfEachStore() {

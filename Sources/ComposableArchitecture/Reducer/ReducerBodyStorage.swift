@@ -1,4 +1,5 @@
-import Dependencies
+// `cachedValues`: see `buildListingChildren`.
+@_spi(Internals) import Dependencies
 import Synchronization
 
 /// Where a reducer made with `@Reducer` keeps its `body` once built, so that an action does not
@@ -156,11 +157,19 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// first store that ran it, it would carry that store's overrides (a test's clock, a collecting
   /// client) into every later store. Capturing none, it reads what each store provides, as a
   /// body built for every action does.
+  ///
+  /// "None" keeps the process's cache of resolved values (`cachedValues`, swift-dependencies'
+  /// internal interface, shared by every `DependencyValues` made from the one the process started
+  /// with): a read through a captured set prefers that set's cache, and the values given to
+  /// `prepareDependencies` live there. A fresh `DependencyValues()` has a cache of its own, so
+  /// an app's prepared clients (say, `--mock`'s speech client) would have read as their defaults.
   func buildListingChildren<Value>(_ build: () -> Value) -> Value {
     guard isForever else {
       return _ReducerBodyStorages.$current.withValue(children, operation: build)
     }
-    return DependencyValues.$_current.withValue(DependencyValues()) {
+    var none = DependencyValues()
+    none.cachedValues = DependencyValues._current.cachedValues
+    return DependencyValues.$_current.withValue(none) {
       _ReducerBodyStorages.$current.withValue(children, operation: build)
     }
   }
