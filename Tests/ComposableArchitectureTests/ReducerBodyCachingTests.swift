@@ -102,6 +102,29 @@ private struct LabelledParent {
   }
 }
 
+/// A stored property, so each value keeps its own body; made in `LabelledGrandparent`'s body,
+/// which its type keeps, so this body is kept for good too.
+@Reducer
+private struct LabelledMiddle {
+  @ObservableState
+  struct State: Equatable { var labelled = Labelled.State() }
+  enum Action: Equatable { case labelled(Labelled.Action) }
+  let name: String
+  var body: some ReducerOf<Self> {
+    Scope(state: \.labelled, action: \.labelled) { Labelled() }
+  }
+}
+
+@Reducer
+private struct LabelledGrandparent {
+  @ObservableState
+  struct State: Equatable { var middle = LabelledMiddle.State() }
+  enum Action: Equatable { case middle(LabelledMiddle.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.middle, action: \.middle) { LabelledMiddle(name: "middle") }
+  }
+}
+
 @Reducer
 private enum LabelledScreen {
   case labelled(Labelled)
@@ -247,6 +270,19 @@ struct ReducerBodyCachingTests {
     #expect(first.labelled.label == "first")
     #expect(second.labelled.label == "default")
     #expect(third.labelled.label == "third")
+  }
+
+  @Test func aBodyKeptWithATypesBodyReadsTheDependenciesOfEachStore() {
+    let first = Store(initialState: LabelledGrandparent.State()) {
+      LabelledGrandparent()
+    } withDependencies: {
+      $0.label = "first"
+    }
+    first.send(.middle(.labelled(.read)))
+    let second = Store(initialState: LabelledGrandparent.State()) { LabelledGrandparent() }
+    second.send(.middle(.labelled(.read)))
+    #expect(first.middle.labelled.label == "first")
+    #expect(second.middle.labelled.label == "default")
   }
 
   @Test func aBodyKeptForTheTypeReadsTheProcesssCachedValues() {

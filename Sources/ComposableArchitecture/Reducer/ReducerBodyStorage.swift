@@ -42,39 +42,41 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   // an atomic exchange where an `NSLock` costs a call into pthreads.
   private let built = Mutex<(any AnyObject & Sendable)?>(nil)
   /// The storages of the reducers made while the body was built.
-  @usableFromInline let children = _ReducerBodyStorages()
+  @usableFromInline let children: _ReducerBodyStorages
   /// Whether a store lets go of this storage's body when it goes away, so that it may be kept.
   @usableFromInline let keepsBody: Bool
   /// Whether every value of the reducer builds the same body, so that the type's storage keeps it.
   @usableFromInline let isSameForEveryValue: Bool
-  /// Whether this is a type's storage, kept for as long as the process runs.
-  let isForever: Bool
+  /// Whether the body outlives every store: a type's, or one made while such a body was built
+  /// (its reducers are kept with it). Built with no dependencies in force
+  /// (see `buildListingChildren`).
+  let outlivesStores: Bool
 
   /// Empty storage: the body is built at the first action.
   public init() {
     isSameForEveryValue = false
-    isForever = false
-    if let owner = _ReducerBodyStorages.current {
-      keepsBody = true
-      owner.add(self)
-    } else {
-      keepsBody = false
-    }
+    let owner = _ReducerBodyStorages.current
+    keepsBody = owner != nil
+    outlivesStores = owner?.outlivesStores ?? false
+    children = _ReducerBodyStorages(outlivesStores: outlivesStores)
+    owner?.add(self)
   }
 
   /// Storage of a reducer with no stored property: its body is the type's, built once.
   public init(sameForEveryValue: Void) {
     isSameForEveryValue = true
-    isForever = false
     keepsBody = true
+    outlivesStores = false
+    children = _ReducerBodyStorages(outlivesStores: false)
   }
 
   /// Storage that keeps its body for as long as the process runs: a type's (it cannot be made
   /// again differently, and nothing lets go of a type).
   init(keepingBodyForever: Void) {
     isSameForEveryValue = false
-    isForever = true
     keepsBody = true
+    outlivesStores = true
+    children = _ReducerBodyStorages(outlivesStores: true)
   }
 
   private static let types = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
@@ -151,7 +153,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
 
   /// `build()`, listing the storages of the reducers it makes as this storage's children.
   ///
-  /// A type's body is built with no dependencies in force: a reducer made in it with an
+  /// A body that outlives stores is built with no dependencies in force: a reducer made in it with an
   /// `@Dependency` property captures the dependencies in force when it is made, and its reads
   /// prefer those to the ones in force when it runs, for what the latter do not set. Built in the
   /// first store that ran it, it would carry that store's overrides (a test's clock, a collecting
@@ -164,7 +166,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// `prepareDependencies` live there. A fresh `DependencyValues()` has a cache of its own, so
   /// an app's prepared clients (say, `--mock`'s speech client) would have read as their defaults.
   func buildListingChildren<Value>(_ build: () -> Value) -> Value {
-    guard isForever else {
+    guard outlivesStores else {
       return _ReducerBodyStorages.$current.withValue(children, operation: build)
     }
     var none = DependencyValues()
@@ -223,11 +225,15 @@ public final class _ReducerBodyStorages: Sendable {
   }
 
   private let entries = Locked<[Entry]>([])
+  /// Whether the storages listed here keep their bodies for as long as the process runs.
+  let outlivesStores: Bool
 
   /// Where the storages made now are listed.
   @TaskLocal static var current: _ReducerBodyStorages?
 
-  @usableFromInline init() {}
+  @usableFromInline init(outlivesStores: Bool = false) {
+    self.outlivesStores = outlivesStores
+  }
 
   func add(_ storage: _ReducerBodyStorage) {
     entries.withLock { $0.append(Entry(storage: storage)) }
