@@ -13,6 +13,14 @@ struct ClosingMalformedRequests: ServerChildChannel {
   let onMalformed: @Sendable (any Error) -> Void
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
+    // A connection keeps its last receive buffer for the next read. NIO's default starts at
+    // 2 KB (and a second one is made while the first is still held); a tab's messages are a few
+    // hundred bytes, so starting at 512 keeps less per open tab. The allocator still grows the
+    // buffer for a connection whose reads fill it.
+    try? channel.syncOptions?.setOption(
+      ChannelOptions.recvAllocator,
+      value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536)
+    )
     let value = base.setup(channel: channel, logger: logger)
     // Last in the pipeline the base set up, so that the HTTP decoder's errors reach it.
     return channel.pipeline.addHandler(CloseOnParseError(onMalformed: onMalformed)).flatMap { value }
