@@ -186,8 +186,6 @@ extension Reducer {
     }
     .cancellable(navigationIDPath: path)
   }
-
-
 }
 
 /// The navigation path, and off a store's thread the dependencies, that the last child an operator
