@@ -7,10 +7,17 @@ private struct Scroller: Reducer {
   enum Action: Equatable { case scrolled(Int), loaded(Int) }
   enum CancelID { case paging }
   let latest: Bool
+  /// Throttles through the overload that takes `any Clock<Duration>` as it is, picked by its type
+  /// (a call site resolves to it depending on what else is in scope: it did once Foundation was).
+  var onTheExistentialClock = false
   @Dependency(\.continuousClock) var clock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
+    case let .scrolled(page) where onTheExistentialClock:
+      let throttle: (Effect<Action>) -> (CancelID, Duration, any Clock<Duration>, Bool) -> Effect<Action> =
+        Effect<Action>.throttle(id:for:clock:latest:)
+      return throttle(.send(.loaded(page)))(.paging, .seconds(1), clock, latest)
     case let .scrolled(page):
       return .send(.loaded(page))
         .throttle(id: CancelID.paging, for: .seconds(1), clock: clock, latest: latest)
@@ -23,15 +30,18 @@ private struct Scroller: Reducer {
 
 @MainActor
 struct ThrottleTests {
-  private func scroll(latest: Bool, dependencies: StoreDependencies) async -> [[Int]] {
+  private func scroll(
+    latest: Bool, dependencies: StoreDependencies, onTheExistentialClock: Bool = false
+  ) async -> [[Int]] {
     let clock = TestClock()
     var snapshots: [[Int]] = []
+    let scroller = Scroller(latest: latest, onTheExistentialClock: onTheExistentialClock)
     await dependencies.scope(clock) {
       let store = dependencies == .pushed
-        ? Store(initialState: Scroller.State()) { Scroller(latest: latest) } withDependencies: {
+        ? Store(initialState: Scroller.State()) { scroller } withDependencies: {
           $0.continuousClock = clock
         }
-        : Store(initialState: Scroller.State()) { Scroller(latest: latest) }
+        : Store(initialState: Scroller.State()) { scroller }
       await scroll(store, clock: clock, into: &snapshots)
     }
     return snapshots
@@ -72,6 +82,25 @@ struct ThrottleTests {
   func notLatestDeliversTheFirstHeldBackAction(dependencies: StoreDependencies) async {
     await serially {
       #expect(await scroll(latest: false, dependencies: dependencies) == [[1], [1], [1, 2], [1, 2, 4]])
+    }
+  }
+
+  /// Each throttled effect once wrapped the clock in an `AnyClock` of its own, which counts from
+  /// when it is made: the last delivery one effect recorded was read in the next one's frame, and
+  /// neither the held-back action nor the next one after a quiet interval went out.
+  @Test(arguments: StoreDependencies.allCases)
+  func throttlingOnTheExistentialClockDeliversAsOnAConcreteOne(
+    dependencies: StoreDependencies
+  ) async {
+    await serially {
+      #expect(
+        await scroll(latest: true, dependencies: dependencies, onTheExistentialClock: true)
+          == [[1], [1], [1, 3], [1, 3, 4]]
+      )
+      #expect(
+        await scroll(latest: false, dependencies: dependencies, onTheExistentialClock: true)
+          == [[1], [1], [1, 2], [1, 2, 4]]
+      )
     }
   }
 }

@@ -45,6 +45,10 @@ extension Effect {
     for dueTime: Duration,
     clock: any Clock<Duration>
   ) -> Self {
-    debounce(id: id, for: dueTime, clock: AnyClock(clock))
+    // Opened, as `throttle` opens it, rather than wrapped in an `AnyClock` made per effect.
+    func debounce<C: Clock<Duration>>(on clock: C) -> Self {
+      self.debounce(id: id, for: dueTime, timeline: ClockTimeline(clock: clock))
+    }
+    return debounce(on: clock)
   }
 }

@@ -94,7 +94,13 @@ extension Effect {
     clock: any Clock<Duration>,
     latest: Bool
   ) -> Self {
-    throttle(id: id, for: interval, clock: AnyClock(clock), latest: latest)
+    // Opened, not wrapped in an `AnyClock`: an `AnyClock` counts from when it is made, and each
+    // throttled effect would make its own, so the last delivery one effect records could not be
+    // compared with the next effect's `now`.
+    func throttle<C: Clock<Duration>>(on clock: C) -> Self {
+      self.throttle(id: id, for: interval, timeline: ClockTimeline(clock: clock), latest: latest)
+    }
+    return throttle(on: clock)
   }
 }
 
