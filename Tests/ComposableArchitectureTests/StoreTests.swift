@@ -239,13 +239,13 @@ struct StoreTests {
     let first = store.scope(state: \.children[0], action: \.child)
     let second = first.scope(state: \.children[0], action: \.child)
     let third = second.scope(state: \.children[0], action: \.child)
-    #expect([first.count, second.count, third.count] == [0, 0, 0])
+    #expect([first.count, second.count, third.count] == [0, 0, 0] as [Int])
     third.send(.incrementTapped)
-    #expect([first.count, second.count, third.count] == [0, 0, 1])
+    #expect([first.count, second.count, third.count] == [0, 0, 1] as [Int])
     first.send(.incrementTapped)
-    #expect([first.count, second.count, third.count] == [1, 0, 1])
+    #expect([first.count, second.count, third.count] == [1, 0, 1] as [Int])
     store.send(.child(.child(.incrementTapped)))
-    #expect([first.count, second.count, third.count] == [1, 1, 1])
+    #expect([first.count, second.count, third.count] == [1, 1, 1] as [Int])
     #expect(store.withState { $0.children[0].children[0].children[0].count } == 1)
   }
 
