@@ -148,8 +148,7 @@ extension Reducer {
     var dependencies = DependencyValues._current
     let childPath = dependencies.navigationIDPath.appending(navigationID)
     dependencies.navigationIDPath = childPath
-    return reduceInPlace(into: &state, action: action, dependencies: dependencies)
-      .cancellable(navigationIDPath: childPath)
+    return reduceOffStoreThread(into: &state, action: action, dependencies: dependencies, path: childPath)
   }
 
   /// Runs this reducer as the child `key` of an operator whose children are told apart by a key
@@ -170,8 +169,9 @@ extension Reducer {
     let (childDependencies, childPath) = dependencies.child(
       key, of: DependencyValues._current, navigationID: navigationID
     )
-    return reduceInPlace(into: &state, action: action, dependencies: childDependencies)
-      .cancellable(navigationIDPath: childPath)
+    return reduceOffStoreThread(
+      into: &state, action: action, dependencies: childDependencies, path: childPath
+    )
   }
 
   /// Runs this reducer with `path` as the navigation path of the reducer running on the thread a
@@ -185,6 +185,16 @@ extension Reducer {
       reduceInPlace(into: &state, action: action)
     }
     .cancellable(navigationIDPath: path)
+  }
+
+  /// Runs this reducer with `dependencies` pushed, whose navigation path is `path`: the child's
+  /// run off a store's thread, where no store records the path.
+  @inlinable
+  func reduceOffStoreThread(
+    into state: inout State, action: Action, dependencies: DependencyValues, path: NavigationIDPath
+  ) -> Effect<Action> {
+    reduceInPlace(into: &state, action: action, dependencies: dependencies)
+      .cancellable(navigationIDPath: path)
   }
 }
 

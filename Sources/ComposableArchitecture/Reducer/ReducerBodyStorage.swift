@@ -41,42 +41,49 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   // `Locked`: it is taken at every level of a feature on every action, and uncontended it costs
   // an atomic exchange where an `NSLock` costs a call into pthreads.
   private let built = Mutex<(any AnyObject & Sendable)?>(nil)
-  /// The storages of the reducers made while the body was built.
-  @usableFromInline let children: _ReducerBodyStorages
-  /// Whether a store lets go of this storage's body when it goes away, so that it may be kept.
-  @usableFromInline let keepsBody: Bool
-  /// Whether every value of the reducer builds the same body, so that the type's storage keeps it.
-  @usableFromInline let isSameForEveryValue: Bool
-  /// Whether the body outlives every store: a type's, or one made while such a body was built
-  /// (its reducers are kept with it). Built with no dependencies in force
-  /// (see `buildListingChildren`).
-  let outlivesStores: Bool
+  /// How long the body is kept, and for whom.
+  @usableFromInline let kind: Kind
+  /// The storages of the reducers made while the body was built (none for a body kept by the
+  /// type of a reducer with no stored property: its type's storage lists them).
+  let children: _ReducerBodyStorages?
 
-  /// Empty storage: the body is built at the first action.
-  public init() {
-    isSameForEveryValue = false
+  /// How long a storage keeps its body.
+  @usableFromInline
+  enum Kind: Sendable {
+    /// Made where no store will let go of it (say, `Child().reduce(into:action:)` inside a
+    /// `Reduce`): keeps nothing, and the body is built for every action, as in TCA.
+    case buildsEveryAction
+    /// Made with a store's reducer, or while a body such a store keeps was built: kept until the
+    /// store goes away and lets go of it.
+    case keptByStore
+    /// A reducer with no stored property: every value builds the same body, which the type's
+    /// storage keeps.
+    case keptByType
+    /// A type's own storage, or one made while a body it keeps was built: kept for as long as the
+    /// process runs. Built with no dependencies in force (see `buildListingChildren`).
+    case keptForever
+  }
+
+  private init(kind: Kind) {
+    self.kind = kind
+    switch kind {
+    case .buildsEveryAction, .keptByType: children = nil
+    case .keptByStore: children = _ReducerBodyStorages(keepsForever: false)
+    case .keptForever: children = _ReducerBodyStorages(keepsForever: true)
+    }
+  }
+
+  /// Empty storage: the body is built at the first action, and kept as the store (or the body)
+  /// being made keeps the reducers it makes.
+  public convenience init() {
     let owner = _ReducerBodyStorages.current
-    keepsBody = owner != nil
-    outlivesStores = owner?.outlivesStores ?? false
-    children = _ReducerBodyStorages(outlivesStores: outlivesStores)
+    self.init(kind: owner.map { $0.keepsForever ? .keptForever : .keptByStore } ?? .buildsEveryAction)
     owner?.add(self)
   }
 
   /// Storage of a reducer with no stored property: its body is the type's, built once.
-  public init(sameForEveryValue: Void) {
-    isSameForEveryValue = true
-    keepsBody = true
-    outlivesStores = false
-    children = _ReducerBodyStorages(outlivesStores: false)
-  }
-
-  /// Storage that keeps its body for as long as the process runs: a type's (it cannot be made
-  /// again differently, and nothing lets go of a type).
-  init(keepingBodyForever: Void) {
-    isSameForEveryValue = false
-    keepsBody = true
-    outlivesStores = true
-    children = _ReducerBodyStorages(outlivesStores: true)
+  public convenience init(sameForEveryValue: Void) {
+    self.init(kind: .keptByType)
   }
 
   private static let types = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
@@ -85,7 +92,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   static func forType(_ type: Any.Type) -> _ReducerBodyStorage {
     types.withLock { types in
       if let storage = types[ObjectIdentifier(type)] { return storage }
-      let storage = _ReducerBodyStorage(keepingBodyForever: ())
+      let storage = _ReducerBodyStorage(kind: .keptForever)
       types[ObjectIdentifier(type)] = storage
       return storage
     }
@@ -93,7 +100,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
 
   /// Lets go of the body, and of its children's bodies: it is built again if used again.
   func release() {
-    children.release()
+    children?.release()
     let body = built.withLock { built in
       defer { built = nil }
       return built
@@ -133,7 +140,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// The box of what `build` makes for a reducer of type `reducer`, made the first time and kept.
   @inlinable
   func box<Value>(of reducer: Any.Type, _ build: () -> Value) -> Box<Value> {
-    guard keepsBody else { return Box(build()) }
+    if case .buildsEveryAction = kind { return Box(build()) }
     if let box = load() {
       return unsafeDowncast(box, to: Box<Value>.self)
     }
@@ -143,7 +150,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// The first action's path: the box is built here, or taken from the type's storage.
   @usableFromInline
   func buildAndStore<Value>(of reducer: Any.Type, _ build: () -> Value) -> any AnyObject & Sendable {
-    if isSameForEveryValue {
+    if case .keptByType = kind {
       return store(Self.forType(reducer).box(of: reducer, build))
     }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
@@ -166,7 +173,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   /// `prepareDependencies` live there. A fresh `DependencyValues()` has a cache of its own, so
   /// an app's prepared clients (say, `--mock`'s speech client) would have read as their defaults.
   func buildListingChildren<Value>(_ build: () -> Value) -> Value {
-    guard outlivesStores else {
+    guard case .keptForever = kind else {
       return _ReducerBodyStorages.$current.withValue(children, operation: build)
     }
     var none = DependencyValues()
@@ -226,13 +233,13 @@ public final class _ReducerBodyStorages: Sendable {
 
   private let entries = Locked<[Entry]>([])
   /// Whether the storages listed here keep their bodies for as long as the process runs.
-  let outlivesStores: Bool
+  let keepsForever: Bool
 
   /// Where the storages made now are listed.
   @TaskLocal static var current: _ReducerBodyStorages?
 
-  @usableFromInline init(outlivesStores: Bool = false) {
-    self.outlivesStores = outlivesStores
+  @usableFromInline init(keepsForever: Bool = false) {
+    self.keepsForever = keepsForever
   }
 
   func add(_ storage: _ReducerBodyStorage) {
