@@ -213,8 +213,22 @@ public final class Store<State, Action> {
   /// feature scopes: it embeds the action in the parent's and hands it to the parent store's
   /// `send`, without generic code paying for every copy through metadata (a store of a navigation
   /// stack's screen sends through every store below it).
+  ///
+  /// Disfavored, as `scope(state:action:)` is, so that scoping to optional state, a collection or
+  /// a stack picks the overload that returns an optional store or the element stores.
+  @_disfavoredOverload
   @inlinable
   public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    childStore(state, action: action)
+  }
+
+  /// The store every non-optional scope returns (`scope(_:action:)`, `scope(state:action:)`, and
+  /// the store under a collection's element stores).
+  @inlinable
+  func childStore<ChildState, ChildAction>(
     _ state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -246,7 +260,7 @@ public final class Store<State, Action> {
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(state, action: action)
+    childStore(state, action: action)
   }
 
   /// A store for optional child state, or `nil` while the state is `nil`.
@@ -259,6 +273,22 @@ public final class Store<State, Action> {
   ///
   /// The store is the same instance for as long as the child stays presented. Once the state goes
   /// `nil`, the store keeps its last state, and sending to it is reported as an issue.
+  ///
+  /// Also spelled without the label, as TCA 1.2x writes it:
+  /// `if let editorStore = store.scope(\.editor, action: \.editor) { … }`.
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(state: state, action: action, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A store for optional child state, or `nil` while the state is `nil`; the same as
+  /// `scope(_:action:)` on an optional.
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>,

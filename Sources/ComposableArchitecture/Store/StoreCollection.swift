@@ -20,11 +20,28 @@ extension Store {
     // Read the elements through this store, so that an observer tracks this store's property
     // (and the store's own identity).
     let elements = self.state[keyPath: state]
-    let elementsStore = scope(state, action: action)
+    let elementsStore = childStore(state, action: action)
     elementsStore.forgetChildrenWithoutState()
     return _StoreCollection(ids: elements.ids, elements: elements.elements) { id, element in
       elementsStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
     }
+  }
+
+  /// The element stores of a collection; the same as `scope(state:action:)`, spelled as TCA
+  /// 1.2x writes it: `for rowStore in store.scope(\.rows, action: \.rows) { … }`.
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    _ state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> where Action: CasePathable {
+    scope(state: state, action: action)
+  }
+
+  /// The element stores of a navigation stack; the same as `scope(state:action:)`.
+  public func scope<ElementState, ElementAction>(
+    _ state: KeyPath<State, StackState<ElementState>>,
+    action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
+  ) -> _StoreCollection<StackElementID, ElementState, ElementAction> where Action: CasePathable {
+    scope(state: state, action: action)
   }
 
   /// The stores of the elements of a navigation stack, bottom to top, each the same instance for
@@ -40,7 +57,7 @@ extension Store {
     action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
   ) -> _StoreCollection<StackElementID, ElementState, ElementAction> where Action: CasePathable {
     let stack = self.state[keyPath: state]
-    let stackStore = scope(state, action: action)
+    let stackStore = childStore(state, action: action)
     stackStore.forgetChildrenWithoutState()
     return _StoreCollection(ids: stack.ids, elements: Array(stack)) { id, element in
       stackStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
