@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+import XCTest
 
 /// swift-sharing 2.8's test and preview spellings, and what people who write keys use, as TCA's
 /// and swift-sharing's docs write them.
@@ -129,5 +130,39 @@ import Testing
     #expect(Set([memory, memory, InMemoryStorage()]).count == 2)
     #expect(FileStorage.fileSystem == FileStorage.fileSystem)
     #expect(Set([FileStorage.fileSystem, .fileSystem]).count == 1)
+  }
+}
+
+@available(*, deprecated)
+extension PersistenceReaderKey
+where Self == PersistenceKeyDefault<FileStorageKey<[String]>> {
+  fileprivate static var legacyTitles: Self {
+    PersistenceKeyDefault(.fileStorage(URL(fileURLWithPath: "/nowhere/titles.json")), ["Design"])
+  }
+}
+
+final class DeprecatedSpellingsTests: XCTestCase {
+  // Deprecated like the code base it stands for, so that the target builds without warnings.
+
+  /// A key declared the way TCA 1.10 to 1.16 wrote them (SyncUps' list did): the deprecated names
+  /// still build a key with a default, the same key as `Self[key, default:]`, read and written as
+  /// one shared value.
+  @available(*, deprecated)
+  func testKeysDeclaredWithTheDeprecatedPersistenceNamesStillWork() {
+    withDependencies {
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      @Shared(.legacyTitles) var titles
+      XCTAssertEqual(titles, ["Design"])
+      $titles.withLock { $0.append("Engineering") }
+      @Shared(.legacyTitles) var again
+      XCTAssertEqual(again, ["Design", "Engineering"])
+      XCTAssertEqual(
+        PersistenceKeyDefault<FileStorageKey<[String]>>.legacyTitles.id,
+        FileStorageKey<[String]>.Default[
+          .fileStorage(URL(fileURLWithPath: "/nowhere/titles.json")), default: []
+        ].id
+      )
+    }
   }
 }
