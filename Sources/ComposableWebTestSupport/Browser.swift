@@ -72,7 +72,10 @@ public final class Browser: @unchecked Sendable {
         }
         try await Task.sleep(for: .milliseconds(50))
       }
-      if started == nil { driver.terminate() }
+      if started == nil, driver.isRunning {
+        kill(driver.processIdentifier, SIGKILL)  // see `close()`
+        driver.waitUntilExit()
+      }
     }
     guard let started else {
       throw BrowserError.missing("chromedriver did not answer on loopback within 30 s, three times")
@@ -99,7 +102,14 @@ public final class Browser: @unchecked Sendable {
 
   public func close() async {
     _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
-    driver.terminate()
+    // SIGKILL, not `terminate()`'s SIGTERM: a test process that ran a web app ignores SIGTERM
+    // (its signal sources set SIG_IGN), and a driver it spawns inherits that, so SIGTERM left
+    // every driver running after the tests. The session is deleted (Chromium has quit): nothing
+    // is lost.
+    if driver.isRunning {
+      kill(driver.processIdentifier, SIGKILL)
+      driver.waitUntilExit()
+    }
   }
 
   public func open(_ url: String) async throws {

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// Runs `apply` now, and again whenever observable state it read changes: the hook a front end
 /// (a terminal UI, a web page, a test) uses to re-render.
@@ -40,6 +41,13 @@ public final class ObserveToken: Hashable {
     observer == nil
   }
 
+  /// Runs `apply` now if a change was heard since it last ran, instead of on the main actor's
+  /// next turn; the run already scheduled then does nothing. For a front end that has just
+  /// handled an event and wants its result out at once (the web's live view), one turn sooner.
+  package func applyPendingChange() {
+    observer?.runIfChanged()
+  }
+
   nonisolated public static func == (lhs: ObserveToken, rhs: ObserveToken) -> Bool {
     lhs === rhs
   }
@@ -53,6 +61,10 @@ public final class ObserveToken: Hashable {
 final class Observer {
   let apply: @MainActor () -> Void
   var isCancelled = false
+  /// Set when a change is heard, cleared by whichever applies it first: the run scheduled on the
+  /// main actor's next turn, or `runIfChanged()` sooner. (Atomic: `onChange` may be called on
+  /// whichever thread changed the state.)
+  let hasPendingChange = Atomic<Bool>(false)
 
   init(apply: @escaping @MainActor () -> Void) {
     self.apply = apply
@@ -66,9 +78,16 @@ final class Observer {
       // Called once, before the first change is applied and possibly while state is being
       // mutated. Later changes before the re-run do not call it again, so re-running on the next
       // turn of the main actor coalesces a burst into one run that reads the final state.
+      self?.hasPendingChange.store(true, ordering: .sequentiallyConsistent)
       Task { @MainActor in
-        self?.run()
+        self?.runIfChanged()
       }
     }
+  }
+
+  /// Runs `apply` if a change was heard and not applied yet.
+  func runIfChanged() {
+    guard hasPendingChange.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    run()
   }
 }

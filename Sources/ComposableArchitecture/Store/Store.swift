@@ -266,16 +266,14 @@ public final class Store<State, Action> {
   /// A store for optional child state, or `nil` while the state is `nil`.
   ///
   /// ```swift
-  /// if let editorStore = store.scope(state: \.editor, action: \.editor) {
+  /// if let editorStore = store.scope(\.editor, action: \.editor) {
   ///   render(EditorView(store: editorStore))
   /// }
   /// ```
   ///
   /// The store is the same instance for as long as the child stays presented. Once the state goes
-  /// `nil`, the store keeps its last state, and sending to it is reported as an issue.
-  ///
-  /// Also spelled without the label, as TCA 1.2x writes it:
-  /// `if let editorStore = store.scope(\.editor, action: \.editor) { … }`.
+  /// `nil`, the store keeps its last state, and sending to it is reported as an issue. (TCA 1.2x
+  /// spells it this way; `scope(state:action:)` is the same.)
   public func scope<ChildState, ChildAction>(
     _ state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>,
@@ -289,6 +287,12 @@ public final class Store<State, Action> {
 
   /// A store for optional child state, or `nil` while the state is `nil`; the same as
   /// `scope(_:action:)` on an optional.
+  ///
+  /// ```swift
+  /// if let editorStore = store.scope(state: \.editor, action: \.editor) {
+  ///   render(EditorView(store: editorStore))
+  /// }
+  /// ```
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>,
