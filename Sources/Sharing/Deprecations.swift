@@ -3,12 +3,15 @@
 // `extension PersistenceReaderKey where Self == PersistenceKeyDefault<…>` compiles, with a
 // warning that names today's spelling.
 
+/// A key that loads and saves a shared value; renamed `SharedKey`.
 @available(*, deprecated, renamed: "SharedKey")
 public typealias PersistenceKey = SharedKey
 
+/// A key that loads a shared value; renamed `SharedReaderKey`.
 @available(*, deprecated, renamed: "SharedReaderKey")
 public typealias PersistenceReaderKey = SharedReaderKey
 
+/// A key with the value to use while it holds none; now spelled `Base.Default`.
 @available(
   *, deprecated, message: "Use 'Base.Default' instead of 'PersistenceKeyDefault<Base>'"
 )

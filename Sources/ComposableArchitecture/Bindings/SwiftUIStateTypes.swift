@@ -47,14 +47,17 @@
     /// The key, which is also the text (`description`).
     let text: String
 
+    /// The key for `text`.
     public init(_ text: String) {
       self.text = text
     }
 
+    /// The key written as a literal: `"All"`.
     public init(stringLiteral text: String) {
       self.text = text
     }
 
+    /// The key written as an interpolated literal: `"\(count) books"`.
     public init(stringInterpolation: DefaultStringInterpolation) {
       self.text = String(stringInterpolation: stringInterpolation)
     }
