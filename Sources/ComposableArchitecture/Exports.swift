@@ -14,7 +14,7 @@
 
 #if canImport(FoundationNetworking)
   // `URLSession` and `URLRequest` live here off Apple platforms; swift-dependencies links it
-  // already (its default `FoundationNetworking` trait, for `\.urlSession`), and a live client written for TCA (`URLSession.shared.data(from:)`)
-  // then compiles unchanged.
+  // already (its default `FoundationNetworking` trait, for `\.urlSession`), and a live client
+  // written for TCA (`URLSession.shared.data(from:)`) then compiles unchanged.
   @_exported import FoundationNetworking
 #endif

@@ -72,10 +72,7 @@ public final class Browser: @unchecked Sendable {
         }
         try await Task.sleep(for: .milliseconds(50))
       }
-      if started == nil, driver.isRunning {
-        kill(driver.processIdentifier, SIGKILL)  // see `close()`
-        driver.waitUntilExit()
-      }
+      if started == nil { Self.stop(driver) }
     }
     guard let started else {
       throw BrowserError.missing("chromedriver did not answer on loopback within 30 s, three times")
@@ -102,14 +99,17 @@ public final class Browser: @unchecked Sendable {
 
   public func close() async {
     _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
-    // SIGKILL, not `terminate()`'s SIGTERM: a test process that ran a web app ignores SIGTERM
-    // (its signal sources set SIG_IGN), and a driver it spawns inherits that, so SIGTERM left
-    // every driver running after the tests. The session is deleted (Chromium has quit): nothing
-    // is lost.
-    if driver.isRunning {
-      kill(driver.processIdentifier, SIGKILL)
-      driver.waitUntilExit()
-    }
+    Self.stop(driver)
+  }
+
+  /// Stops a driver with SIGKILL, not `terminate()`'s SIGTERM: a test process that ran a web app
+  /// ignores SIGTERM (its signal sources set SIG_IGN), and a driver it spawns inherits that, so
+  /// SIGTERM left every driver running after the tests. Its session is deleted first (Chromium
+  /// has quit): nothing is lost.
+  private static func stop(_ driver: Process) {
+    guard driver.isRunning else { return }
+    kill(driver.processIdentifier, SIGKILL)
+    driver.waitUntilExit()
   }
 
   public func open(_ url: String) async throws {

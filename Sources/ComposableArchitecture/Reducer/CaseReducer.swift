@@ -44,7 +44,7 @@ public func _cachedCaseBody<R: CaseReducer, Body>(
   of reducer: R.Type,
   @ReducerBuilder<R.State, R.Action> build: () -> Body
 ) -> Body {
-  _ReducerBodyStorage.forType(reducer).value(of: reducer, build)
+  _ReducerBodyStorage.boxKept(forType: reducer, build).pointer.pointee
 }
 
 /// The state of a ``CaseReducer``.

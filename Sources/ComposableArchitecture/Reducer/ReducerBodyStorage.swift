@@ -32,7 +32,7 @@ import Synchronization
 ///
 /// A reducer struct with no stored property has one value: whichever value builds its body, the
 /// body is the same. Its storage (`init(sameForEveryValue:)`) keeps the body once for the type,
-/// for as long as the process runs, in the type's storage (``forType(_:)``, which an enum
+/// for as long as the process runs, in the type's storage (`boxKept(forType:_:)`, which an enum
 /// reducer's static body uses too). So a feature made outside a store, or made anew in a
 /// `Reduce` for every action, does not build its key paths for every action either; what the
 /// type keeps is bounded by the code, not by how many values or stores there are.
@@ -88,8 +88,13 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
 
   private static let types = Locked<[ObjectIdentifier: _ReducerBodyStorage]>([:])
 
+  /// The box of what `build` makes for `type`, kept in the type's storage (built the first time).
+  static func boxKept<Value>(forType type: Any.Type, _ build: () -> Value) -> Box<Value> {
+    forType(type).box(of: type, build)
+  }
+
   /// The storage kept for `type`: one per type, for as long as the process runs.
-  static func forType(_ type: Any.Type) -> _ReducerBodyStorage {
+  private static func forType(_ type: Any.Type) -> _ReducerBodyStorage {
     types.withLock { types in
       if let storage = types[ObjectIdentifier(type)] { return storage }
       let storage = _ReducerBodyStorage(kind: .keptForever)
@@ -131,12 +136,6 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
     body.reduce(into: &state, action: action)
   }
 
-  /// What `build` makes, made the first time and kept; every call must build the same type.
-  @inlinable
-  func value<Value>(of reducer: Any.Type, _ build: () -> Value) -> Value {
-    box(of: reducer, build).pointer.pointee
-  }
-
   /// The box of what `build` makes for a reducer of type `reducer`, made the first time and kept.
   @inlinable
   func box<Value>(of reducer: Any.Type, _ build: () -> Value) -> Box<Value> {
@@ -151,7 +150,7 @@ public final class _ReducerBodyStorage: Sendable, Hashable {
   @usableFromInline
   func buildAndStore<Value>(of reducer: Any.Type, _ build: () -> Value) -> any AnyObject & Sendable {
     if case .keptByType = kind {
-      return store(Self.forType(reducer).box(of: reducer, build))
+      return store(Self.boxKept(forType: reducer, build))
     }
     // Built outside the lock: building a body never reads another reducer's storage, but it runs
     // code we do not own. If two threads build it at once, the first one stored wins.
