@@ -102,8 +102,8 @@ public final class Browser: @unchecked Sendable {
     Self.stop(driver)
   }
 
-  /// Stops a driver with SIGKILL, not `terminate()`'s SIGTERM: a test process that ran a web app
-  /// ignores SIGTERM (its signal sources set SIG_IGN), and a driver it spawns inherits that, so
+  /// Stops a driver with SIGKILL, not `terminate()`'s SIGTERM: a driver started from a Dispatch
+  /// worker thread inherits that thread's signal mask, in which Dispatch blocks SIGTERM, so
   /// SIGTERM left every driver running after the tests. Its session is deleted first (Chromium
   /// has quit): nothing is lost.
   private static func stop(_ driver: Process) {
