@@ -11,6 +11,9 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
   /// The id's number: ids are handed out in increasing order.
   public let rawValue: Int
 
+  /// The id's number, as TCA's `@_spi(Internals)` names it.
+  @_spi(Internals) public var generation: Int { rawValue }
+
   /// Encoded as its number.
   public init(from decoder: any Decoder) throws {
     self.rawValue = try decoder.singleValueContainer().decode(Int.self)
@@ -37,21 +40,21 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
 
 /// Hands out stack element ids: a fresh counter per store in tests, so ids start at 0.
 public struct StackElementIDGenerator: Sendable {
-  private let next: Locked<Int>
+  private let counter: Locked<Int>
 
   init(next: Int = 0) {
-    self.next = Locked(next)
+    self.counter = Locked(next)
   }
 
   /// A generator of its own that hands out the same ids as this one from now on: a test store
   /// runs a step's expectation with one, so `$0.path.append(…)` gets the ids the reducer got.
   func copy() -> StackElementIDGenerator {
-    StackElementIDGenerator(next: next.withLock { $0 })
+    StackElementIDGenerator(next: counter.withLock { $0 })
   }
 
   /// The next id.
   public func callAsFunction() -> StackElementID {
-    next.withLock { next in
+    counter.withLock { next in
       defer { next += 1 }
       return StackElementID(integerLiteral: next)
     }
@@ -60,12 +63,17 @@ public struct StackElementIDGenerator: Sendable {
   /// The id the next call will hand out, without taking it (TCA's `peek()`): a test can say which
   /// id a push will get.
   public func peek() -> StackElementID {
-    next.withLock { StackElementID(integerLiteral: $0) }
+    counter.withLock { StackElementID(integerLiteral: $0) }
+  }
+
+  /// The next id: TCA's spelling, `@_spi(Internals)` as there (its own tests use it).
+  @_spi(Internals) public func next() -> StackElementID {
+    self()
   }
 
   /// Makes sure ids handed out from now on are greater than `id` (after a push with an id).
   func skip(past id: StackElementID) {
-    next.withLock { $0 = max($0, id.rawValue + 1) }
+    counter.withLock { $0 = max($0, id.rawValue + 1) }
   }
 }
 
