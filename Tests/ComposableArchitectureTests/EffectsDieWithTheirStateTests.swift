@@ -215,4 +215,84 @@ extension SheetParent.Destination.Action: Equatable {}
     await store.receive(\.destination.ticker.tick) { $0.destination = .ticker(Ticker.State(id: 3, ticks: 1)) }
     await store.send(\.destination.dismiss) { $0.destination = nil }
   }
+
+  @Test func aChildThatTakesANewIDInAPlainEnumDestinationStopsItsOldEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: PlainDestinationParent.State()) {
+      PlainDestinationParent()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.presentTapped) { $0.destination = .counter(RenamingCounter.State(id: 1)) }
+    await store.send(.destination(.presented(.counter(.tapped)))) {
+      $0.destination = .counter(RenamingCounter.State(id: 1, count: 1))
+    }
+    // The child gives itself a new id: it is another child, and the first one's answer never
+    // comes (the test store would fail on an unasserted `.answered`).
+    await store.send(.destination(.presented(.counter(.takeNewID)))) {
+      $0.destination = .counter(RenamingCounter.State(id: 2))
+    }
+    await clock.advance(by: .seconds(5))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+  }
+}
+
+/// A plain (not observable) identifiable child in a plain enum destination, as TCA's
+/// `testPresentation_DestinationEnum_IdentityChange` has it: its identity is its case and its `id`.
+private struct RenamingCounter: Reducer {
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var count = 0
+  }
+  enum Action: Equatable { case answered, takeNewID, tapped }
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .answered:
+        state.count = 999
+        return .none
+      case .takeNewID:
+        state = State(id: state.id + 1)
+        return .none
+      case .tapped:
+        state.count += 1
+        return .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.answered)
+        }
+      }
+    }
+  }
+}
+
+private struct PlainDestinationParent: Reducer {
+  struct State: Equatable {
+    @PresentationState var destination: Destination.State?
+  }
+  @CasePathable enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+    case presentTapped
+  }
+  struct Destination: Reducer {
+    @CasePathable enum State: Equatable { case counter(RenamingCounter.State) }
+    @CasePathable enum Action: Equatable { case counter(RenamingCounter.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: \.counter) { RenamingCounter() }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .destination:
+        return .none
+      case .presentTapped:
+        state.destination = .counter(RenamingCounter.State(id: 1))
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
 }

@@ -75,7 +75,15 @@ func navigationIdentity<Value>(of value: Value) -> AnyHashableSendable {
     return identifiableIdentity(value)
   }
   if let metadata = EnumMetadata(Value.self) {
-    return AnyHashableSendable(EnumIdentity(type: ObjectIdentifier(Value.self), tag: metadata.tag(of: value)))
+    // The case, and the payload's `id` when it is identifiable: a destination whose child takes a
+    // new id under the same case is another child, as in TCA.
+    let payload = EnumMetadata.project(value).flatMap { $0 as? any Identifiable }
+    return AnyHashableSendable(
+      EnumIdentity(
+        type: ObjectIdentifier(Value.self), tag: metadata.tag(of: value),
+        payload: payload.map { identifiableIdentity($0) }
+      )
+    )
   }
   return AnyHashableSendable(ObjectIdentifier(Value.self))
 }
@@ -87,6 +95,7 @@ private func identifiableIdentity<T: Identifiable>(_ value: T) -> AnyHashableSen
 private struct EnumIdentity: Hashable, Sendable {
   let type: ObjectIdentifier
   let tag: UInt32
+  let payload: AnyHashableSendable?
 }
 
 private struct IdentifiableIdentity: Hashable, Sendable {
