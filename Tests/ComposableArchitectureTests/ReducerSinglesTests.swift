@@ -112,6 +112,30 @@ private struct Availability {
     await store.send(.increment) { $0?.count = 1 }
   }
 
+  @Test func ifLetSelfTakesActionsThatAreNotAnEnum() async {
+    // TCA's `IfLetReducerTests.testNilChild`: the action is `Void`, which has no case paths but
+    // `\.self`; an action while the state is nil is reported at the `ifLet`.
+    let store = TestStore(initialState: Int?.none) {
+      EmptyReducer<Int?, Void>()
+        .ifLet(\.self, action: \.self) {}
+    }
+    await withKnownIssue {
+      await store.send(())
+    } matching: { issue in
+      issue.description.contains("received a child action while its child state was nil, so the action was dropped")
+    }
+    let present = TestStore(initialState: Int?.some(1)) {
+      EmptyReducer<Int?, Void>()
+        .ifLet(\.self, action: \.self) {
+          Reduce { state, _ in
+            state += 1
+            return .none
+          }
+        }
+    }
+    await present.send(()) { $0 = 2 }
+  }
+
   @Test func aBodyStoredInALetRuns() async {
     let store = TestStore(initialState: Counter.State()) { StoredBody() }
     await store.send(.increment) { $0.count = 10 }

@@ -41,6 +41,9 @@ extension SharedKey where Self == FileStorageKey<Settings>.Default {
     let writes = LockIsolated(0)
     let scheduled = LockIsolated<[@Sendable () -> Void]>([])
     let files = LockIsolated<[URL: Data]>([:])
+    // The burst happens at one instant: on a loaded machine the real clock could let a second
+    // pass between two changes, and the later one would be written at once.
+    let instant = ContinuousClock.now
     let storage = FileStorage(
       read: { files.value[$0] },
       write: { data, url in
@@ -48,6 +51,7 @@ extension SharedKey where Self == FileStorageKey<Settings>.Default {
         files.withValue { $0[url] = data }
       },
       moveItem: { _, _ in },
+      now: { instant },
       schedule: { _, work in scheduled.withValue { $0.append(work) } },
       watch: { _, _ in SharedSubscription {} }
     )

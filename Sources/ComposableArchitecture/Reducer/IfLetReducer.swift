@@ -33,7 +33,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _IfLetReducer<Self, Wrapped>
-  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action, Action: CasePathable {
+  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self,
       child: wrapped(),
@@ -336,7 +336,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> where Action: CasePathable {
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
     ifLet(
       toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
       fileID: fileID, filePath: filePath, line: line, column: column
