@@ -106,8 +106,25 @@ public final class TmuxSession {
     let arguments = ["/usr/bin/env"] + command
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // A program started from a Dispatch worker thread (where async tests run) would inherit its
+    // signal mask, which blocks SIGTERM, SIGINT and SIGHUP: the tmux server that `new-session`
+    // starts would then never end (`kill-server` is a SIGTERM to itself), and the programs under
+    // test would run with signals blocked, as no user runs them. Start from a clean mask, with
+    // every signal at its default.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    sigdelset(&everySignal, SIGKILL)
+    sigdelset(&everySignal, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, &argv, environ)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, &argv, environ)
     guard spawned == 0 else { throw TmuxError.failed(command, "posix_spawn failed: \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
