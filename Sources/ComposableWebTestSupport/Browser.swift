@@ -104,8 +104,8 @@ public final class Browser: @unchecked Sendable {
 
   /// Stops a driver with SIGKILL, not `terminate()`'s SIGTERM: a driver started from a Dispatch
   /// worker thread keeps that thread's signal mask, in which Dispatch blocks SIGTERM (seen in the
-  /// drivers' `/proc/PID/status`), so SIGTERM left every driver running after the tests. Its session is deleted first (Chromium
-  /// has quit): nothing is lost.
+  /// drivers' `/proc/PID/status`), so SIGTERM left every driver running after the tests. Its
+  /// session is deleted first (Chromium has quit): nothing is lost.
   private static func stop(_ driver: Process) {
     guard driver.isRunning else { return }
     kill(driver.processIdentifier, SIGKILL)

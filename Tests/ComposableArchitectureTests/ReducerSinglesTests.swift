@@ -122,7 +122,9 @@ private struct Availability {
     await withKnownIssue {
       await store.send(())
     } matching: { issue in
-      issue.description.contains("received a child action while its child state was nil, so the action was dropped")
+      issue.description.contains(
+        "received a child action while its child state was nil, so the action was dropped"
+      )
     }
     let present = TestStore(initialState: Int?.some(1)) {
       EmptyReducer<Int?, Void>()

@@ -47,9 +47,8 @@
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       let line = String(decoding: data, as: UTF8.self)
-      let mask = try #require(
-        UInt64(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
-      )
+      let hex = line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines)
+      let mask = try #require(UInt64(hex ?? "", radix: 16))
       return mask & (1 << UInt64(signal - 1)) != 0
     }
   }

@@ -6,7 +6,9 @@ extension AlertState {
   /// An alert with a title, an optional message and buttons given as an array.
   @available(*, deprecated, message: "Use 'init(title:actions:message:)' instead.")
   public init(title: TextState, message: TextState? = nil, buttons: [ButtonState<Action>] = []) {
-    self.init(title: { title }, actions: { buttons }, message: message.map { message in { message } })
+    self.init(
+      title: { title }, actions: { buttons }, message: message.map { message in { message } }
+    )
   }
 }
 
