@@ -67,8 +67,7 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     try write(frame)
   }
 
-  /// The next text message. A ping on the way is answered with its pong, as a browser does (the
-  /// server closes a socket that leaves its pings unanswered).
+  /// The next text message. A ping on the way is answered with its pong, as a browser does.
   public func receive() throws -> String {
     while true {
       let first = try readByte()

@@ -59,6 +59,40 @@ struct BrowserTests {
     try await app.stop()
   }
 
+  @Test func aQuietPageKeepsItsSocketOpen() async throws {
+    var tally = WebApp(title: "Tally", port: 0) {
+      let store = Store(initialState: Tally.State()) { Tally() }
+      return { tallyView(store) }
+    }
+    // A second of silence closes a socket; the page is asked for a keep-alive every 250 ms.
+    tally.silentSocketLifetime = .seconds(1)
+    let app = try await RunningApp.start(tally)
+    let port = Int(app.port)!
+    func metric(_ name: String) async throws -> Double {
+      let text = String(decoding: try await blocking { try loopbackHTTP(port: port, method: "GET", path: "/metrics", body: nil) }, as: UTF8.self)
+      let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+      return line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? -1
+    }
+    try await Browser.withSession { browser in
+      try await browser.open(app.url)
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      // Nobody touches the page while it sends a dozen keep-alives (about 3 s, past the lifetime
+      // and two of the server's sweeps): counted, not waited for by the clock.
+      let deadline = ContinuousClock.now + .seconds(60)
+      while try await metric("composable_web_keep_alives_total") < 12, ContinuousClock.now < deadline {
+        await Task.yield()
+      }
+      #expect(try await metric("composable_web_keep_alives_total") >= 12)
+      #expect(try await metric(#"composable_web_dropped_total{reason="silent"}"#) == 0)
+      #expect(try await metric("composable_web_reconnects_total") == 0)
+      #expect(try await metric("composable_web_events_total") == 0)
+      // Still the same live socket: a click goes through.
+      try await browser.click(#"button[aria-label="Increment"]"#)
+      #expect(try await browser.waitForText("h1", "Count: 1") == "Count: 1")
+    }
+    try await app.stop()
+  }
+
   @Test func aDroppedConnectionShowsReconnectingAndComesBackToTheSameState() async throws {
     let app = try await RunningApp.start()
     let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .zero)

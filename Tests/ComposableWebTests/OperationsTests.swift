@@ -175,6 +175,80 @@ struct OperationsTests {
     try await running.stop()
   }
 
+  @Test func aSocketThatFallsSilentIsClosedAndItsTabKept() async throws {
+    var app = WebApp(title: "Tally", port: 0) {
+      let store = Store(initialState: Tally.State()) { Tally() }
+      return { tallyView(store) }
+    }
+    app.silentSocketLifetime = .milliseconds(200)
+    let running = try await RunningApp.start(app)
+    let port = Int(running.port)!
+    let page = try await get(port, "/")
+    let session = try session(in: page)
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page))
+    let path = "/_cw/socket?session=\(session)"
+    let origin = "http://127.0.0.1:\(port)"
+    // A page that clicks, then says nothing: the next sweep (once a second) closes its socket.
+    let closeCode = try await blocking { () -> Int? in
+      let socket = try LoopbackWebSocket(port: port, path: path, origin: origin)
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      #expect(try socket.receive() == #"[["t",[0,0],"Count: 1"]]"#)
+      while (try? socket.receive()) != nil {}
+      return socket.closeCode
+    }
+    #expect(closeCode == 1000)  // the server's own close, not a read that timed out
+    let figures = try await metrics(port, [
+      #"composable_web_dropped_total{reason="silent"}"#, #"composable_web_tabs{state="connected"}"#,
+      #"composable_web_tabs{state="disconnected"}"#,
+    ])
+    #expect(figures[#"composable_web_dropped_total{reason="silent"}"#] == 1)
+    #expect(figures[#"composable_web_tabs{state="connected"}"#] == 0)
+    #expect(figures[#"composable_web_tabs{state="disconnected"}"#] == 1)
+    // The tab was kept: a page that wakes up reconnects to its count, brought up to date.
+    let again = try await blocking {
+      try LoopbackWebSocket(port: port, path: path, origin: origin).receive()
+    }
+    #expect(again.contains("Count: 1"))
+    try await running.stop()
+  }
+
+  @Test @MainActor func aKeepAliveKeepsASocketOpenAndIsNotAnEvent() async throws {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let metrics = ServerMetrics(logger: Logger(label: "test"))
+    let tabs = Tabs(
+      makePage: { _ in WebPage(view: { tallyView(store) }) },
+      limits: .init(
+        disconnectedLifetime: .seconds(60), unconnectedLifetime: .seconds(10), unconnectedLimit: 10,
+        silentLifetime: .seconds(90)
+      ),
+      metrics: metrics
+    )
+    defer { tabs.goAway() }
+    let id = try #require(tabs.open("/")).id
+    let (messages, _) = try #require(tabs.attach(id))
+    let start = ContinuousClock.now
+    // Instants given to the sweep, not waited for: 80 s of silence is not too long; a keep-alive
+    // then starts the silence afresh, so 80 s after it the socket is still open.
+    tabs.sweep(now: start + .seconds(80))
+    tabs.receive(Tabs.keepAlive, for: id)
+    let keptAlive = ContinuousClock.now
+    tabs.sweep(now: keptAlive + .seconds(80))
+    tabs.countTabs()
+    #expect(metrics.text().contains(#"composable_web_tabs{state="connected"} 1"#))
+    // 91 s after the keep-alive, it is closed: the socket's messages end.
+    tabs.sweep(now: keptAlive + .seconds(91))
+    var iterator = messages.makeAsyncIterator()
+    #expect(await iterator.next() == nil)
+    tabs.countTabs()
+    let text = metrics.text()
+    #expect(text.contains(#"composable_web_tabs{state="connected"} 0"#))
+    #expect(text.contains(#"composable_web_tabs{state="disconnected"} 1"#))
+    // The keep-alive was neither an event nor a message dropped as malformed.
+    #expect(text.contains("composable_web_events_total 0"))
+    #expect(text.contains(#"composable_web_dropped_total{reason="malformed"} 0"#))
+    #expect(text.contains(#"composable_web_dropped_total{reason="silent"} 1"#))
+  }
+
   @Test func abuseNeitherBlocksNorCrashesNorGrowsTheServer() async throws {
     let app = try await RunningApp.start()
     let port = Int(app.port)!

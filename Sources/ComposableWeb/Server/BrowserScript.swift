@@ -1,8 +1,9 @@
 /// The page's script, served at `/_cw/app.js` from the binary itself (no JavaScript toolchain).
 ///
 /// It opens the tab's WebSocket, applies the patches the server sends, sends the events the page
-/// asks for (`data-on-EVENT` attributes), keeps the text field the user is typing in theirs, and
-/// reconnects with backoff when the connection drops.
+/// asks for (`data-on-EVENT` attributes), keeps the text field the user is typing in theirs,
+/// says it is still there while its socket is quiet, and reconnects with backoff when the
+/// connection drops.
 let browserScript = #"""
 "use strict";
 (() => {
@@ -195,6 +196,13 @@ let browserScript = #"""
       retryDelay = Math.min(retryDelay * 2, 5000);
     };
   }
+  // The server closes a socket that sends nothing for a while (90 s by default): a page that
+  // is still there says so, every 20 s unless the server asks for more often. Not queued while
+  // disconnected: a socket that has just opened is not silent.
+  const keepAlive = Number(document.querySelector('meta[name="cw-keep-alive"]').content) || 20000;
+  setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send("{}");
+  }, keepAlive);
   focused = root.querySelector("[autofocus]");
   connect();
 })();

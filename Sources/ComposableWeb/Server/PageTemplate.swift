@@ -5,6 +5,9 @@ import Hummingbird
 struct PageTemplate: Sendable {
   let title: String
   let stylesheet: String
+  /// How often the page says it is still there (see `Tabs.keepAlive`): a quarter of the
+  /// server's `silentSocketLifetime`, at most 20 s.
+  var keepAliveMilliseconds = 20_000
 
   var css: String { baseStylesheet + "\n" + stylesheet }
 
@@ -16,6 +19,7 @@ struct PageTemplate: Sendable {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="cw-session" content="\(escapeAttribute(session))">
+    <meta name="cw-keep-alive" content="\(keepAliveMilliseconds)">
     <title>\(escapeText(title))</title>
     <link rel="stylesheet" href="/_cw/app.css">
     <script src="/_cw/app.js" defer></script>

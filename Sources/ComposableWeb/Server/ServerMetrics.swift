@@ -16,6 +16,8 @@ final class ServerMetrics: Sendable {
   let eventDuration: Metrics.Timer
   let patchBytes: Counter
   let reconnects: Counter
+  /// The keep-alives pages sent (see `Tabs.keepAlive`): not events.
+  let keepAlives: Counter
   /// Tabs started from a socket whose page another process rendered (see `Tabs.adopt`).
   let adoptedTabs: Counter
   let tabsConnected: Gauge
@@ -38,6 +40,7 @@ final class ServerMetrics: Sendable {
     eventDuration = Metrics.Timer(label: "composable_web_event_duration_seconds", factory: factory)
     patchBytes = Counter(label: "composable_web_patch_bytes_total", factory: factory)
     reconnects = Counter(label: "composable_web_reconnects_total", factory: factory)
+    keepAlives = Counter(label: "composable_web_keep_alives_total", factory: factory)
     adoptedTabs = Counter(label: "composable_web_adopted_tabs_total", factory: factory)
     tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
     tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
@@ -77,4 +80,7 @@ enum DropReason: String, CaseIterable, Sendable {
   case malformedRequest = "malformed_request"
   /// A path with `..` in it.
   case path
+  /// A WebSocket that sent nothing, not even its page's keep-alive, for the server's
+  /// `silentSocketLifetime`: closed, its tab kept as disconnected.
+  case silent
 }

@@ -9,7 +9,9 @@ import Synchronization
 /// page comes back to the same state after a blip. A first render whose socket never connects (a
 /// crawler, `curl`, a flood) keeps its store only `limits.unconnectedLifetime`, and at most
 /// `limits.unconnectedLimit` of them are kept, the oldest let go first: memory stays bounded
-/// whatever visits, and every visitor still gets its page.
+/// whatever visits, and every visitor still gets its page. A socket that sends nothing for
+/// `limits.silentLifetime`, not even the page's keep-alive, is closed (its page is asleep or off
+/// the network) and its tab kept as if its connection had dropped.
 @MainActor
 final class Tabs {
   private final class Tab {
@@ -42,7 +44,13 @@ final class Tabs {
     var disconnectedLifetime: Duration
     var unconnectedLifetime: Duration
     var unconnectedLimit: Int
+    var silentLifetime: Duration
   }
+
+  /// What a page sends every 20 s while its socket is open, so that the server can tell a quiet
+  /// page from a dead connection without a ping task per socket (see `sweep`).
+  static let keepAlive = "{}"
+
 
   private let makePage: @MainActor (String) -> WebPage?
   private let limits: Limits
@@ -61,7 +69,7 @@ final class Tabs {
     sweeper = Task { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
-        self?.sweep()
+        self?.sweep(now: .now)
       }
     }
   }
@@ -211,6 +219,10 @@ final class Tabs {
   func receive(_ message: String, for id: String) {
     guard let tab = tabs[id] else { return }
     tab.lastSeen = .now
+    if message == Self.keepAlive {
+      metrics.keepAlives.increment()
+      return
+    }
     let start = ContinuousClock.now
     tab.live?.receive(message)
     metrics.events.increment()
@@ -243,14 +255,24 @@ final class Tabs {
   }
 
   /// Lets go of tabs that never connected within `unconnectedLifetime`, and of tabs that have
-  /// been away longer than `disconnectedLifetime`.
-  private func sweep() {
-    let now = ContinuousClock.now
+  /// been away longer than `disconnectedLifetime`; closes the sockets that sent nothing for
+  /// `silentLifetime`. One pass a second for the whole server: a socket costs no timer of its own.
+  func sweep(now: ContinuousClock.Instant) {
     while let oldest = unconnected.first, let tab = tabs[oldest], now - tab.lastSeen > limits.unconnectedLifetime {
       remove(oldest)
     }
-    for (id, tab) in tabs where tab.connection == nil && now - tab.lastSeen > limits.disconnectedLifetime {
-      remove(id)
+    for (id, tab) in tabs {
+      if tab.connection == nil {
+        if now - tab.lastSeen > limits.disconnectedLifetime { remove(id) }
+      } else if now - tab.lastSeen > limits.silentLifetime {
+        // Ending its messages ends the socket's handler, which closes the socket. The tab is
+        // kept, as for a connection that dropped: a page that was only asleep comes back to it.
+        metrics.drop(.silent, "closed a WebSocket that sent nothing for \(limits.silentLifetime)")
+        tab.connection?.finish()
+        tab.connection = nil
+        tab.lastSeen = now
+        tab.mayBeBehind = true
+      }
     }
   }
 }

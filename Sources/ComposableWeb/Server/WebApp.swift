@@ -47,6 +47,13 @@ public struct WebApp: Sendable {
   /// How long the store of a first render whose page never opens its WebSocket (a crawler,
   /// `curl`, a monitor) is kept: 10 s by default.
   public var unconnectedTabLifetime: Duration = .seconds(10)
+  /// How long an open WebSocket may go without a message from its page before the server closes
+  /// it: 90 s by default. A page sends a keep-alive every 20 s (a quarter of this when that is
+  /// less) besides its events, so only a
+  /// page that is gone (a laptop asleep, a network that dropped without a word) or frozen by its
+  /// browser falls silent; its tab is kept for `disconnectedTabLifetime`, and a page that wakes
+  /// reconnects to it. One sweep a second checks every socket: a socket has no timer of its own.
+  public var silentSocketLifetime: Duration = .seconds(90)
   /// How many first renders that never connected are kept at most (1,000 by default); past it
   /// the oldest is let go. Their visitors still get their pages: this limits memory, not visitors.
   public var unconnectedTabLimit = 1_000
@@ -134,7 +141,7 @@ public struct WebApp: Sendable {
     logger.logLevel = logLevel
     let limits = Tabs.Limits(
       disconnectedLifetime: disconnectedTabLifetime, unconnectedLifetime: unconnectedTabLifetime,
-      unconnectedLimit: unconnectedTabLimit
+      unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime
     )
     let tabs = await Tabs(makePage: makePage, limits: limits, metrics: ServerMetrics(logger: logger))
     // Hummingbird's own lines at `info` repeat what `onStart` says; they show from `debug` on.
@@ -216,7 +223,11 @@ public struct WebApp: Sendable {
   ) throws -> any Service {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(options: .autoGenerateHeadEndpoints)
-    let page = PageTemplate(title: title, stylesheet: stylesheet)
+    let lifetime = silentSocketLifetime.components
+    let lifetimeMilliseconds = Int(lifetime.seconds) * 1_000 + Int(lifetime.attoseconds / 1_000_000_000_000_000)
+    let page = PageTemplate(
+      title: title, stylesheet: stylesheet, keepAliveMilliseconds: max(50, min(20_000, lifetimeMilliseconds / 4))
+    )
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
     }
@@ -277,8 +288,9 @@ public struct WebApp: Sendable {
           responder: responder,
           // Frames up to 1 MiB reach the live view, which drops messages over its 64 KiB limit
           // with a log line (smaller frames would close the socket of a tab that pasted a long
-          // text).
-          configuration: .init(ws: .init(maxFrameSize: 1 << 20)),
+          // text). No automatic ping: each one is a task per socket (3 KB of a tab's memory);
+          // the pages' keep-alives and the tabs' sweep find dead connections instead.
+          configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled)),
           shouldUpgrade: shouldUpgrade
         ),
         onMalformed: { error in
