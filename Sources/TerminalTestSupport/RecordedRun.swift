@@ -2,17 +2,22 @@ import Foundation
 
 /// A program run in a tmux pane by a script that records what a test checks afterwards, in a
 /// folder of its own: the terminal settings before and after (`stty -g`), the program's pid, and
-/// its exit status, printed as `exit=N` and followed by `done`.
+/// its exit status, printed as `exit=N` and followed by `done`. The folder is removed when the
+/// run is let go (at the end of the test that made it).
 ///
 /// A script rather than an interactive command line: an interactive shell would stop the line when
 /// its child dies of a signal, before it prints the exit status.
-public struct RecordedRun {
+public final class RecordedRun: Sendable {
   /// Where the script and its records live; also a scratch folder for the test.
   public let folder: URL
 
   public init(name: String) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// Starts `program` with `arguments` (already quoted for the shell) in `session`.
