@@ -91,13 +91,17 @@ extension SharedKey where Self == FileStorageKey<Settings>.Default {
   }
 }
 
-/// The real file system, in a temporary folder.
-@Suite struct LiveFileStorageTests {
+/// The real file system, in a temporary folder of each test's own, removed after it.
+@Suite final class LiveFileStorageTests {
   let folder: URL
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharing-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
   }
 
   func live<R>(_ operation: () throws -> R) rethrows -> R {

@@ -23,6 +23,7 @@ import Testing
   @MainActor
   @Test func standupsRoundTripThroughARealFile() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("standups-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("standups.json")
     try withDependencies {
       $0.defaultFileStorage = .fileSystem

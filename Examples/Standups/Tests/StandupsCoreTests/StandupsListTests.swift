@@ -67,6 +67,7 @@ import Testing
   @Test func anUnreadableDataFileIsMovedAsideAndExplained() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("standups-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("standups.json")
     try Data("not json".utf8).write(to: url)
     let state = withDependencies {
