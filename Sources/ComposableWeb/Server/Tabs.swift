@@ -51,7 +51,6 @@ final class Tabs {
   /// page from a dead connection without a ping task per socket (see `sweep`).
   static let keepAlive = "{}"
 
-
   private let makePage: @MainActor (String) -> WebPage?
   private let limits: Limits
   let metrics: ServerMetrics

@@ -49,10 +49,10 @@ public struct WebApp: Sendable {
   public var unconnectedTabLifetime: Duration = .seconds(10)
   /// How long an open WebSocket may go without a message from its page before the server closes
   /// it: 90 s by default. A page sends a keep-alive every 20 s (a quarter of this when that is
-  /// less) besides its events, so only a
-  /// page that is gone (a laptop asleep, a network that dropped without a word) or frozen by its
-  /// browser falls silent; its tab is kept for `disconnectedTabLifetime`, and a page that wakes
-  /// reconnects to it. One sweep a second checks every socket: a socket has no timer of its own.
+  /// less) besides its events, so only a page that is gone (a laptop asleep, a network that
+  /// dropped without a word) or frozen by its browser falls silent; its tab is kept for
+  /// `disconnectedTabLifetime`, and a page that wakes reconnects to it. One sweep a second checks
+  /// every socket: a socket has no timer of its own.
   public var silentSocketLifetime: Duration = .seconds(90)
   /// How many first renders that never connected are kept at most (1,000 by default); past it
   /// the oldest is let go. Their visitors still get their pages: this limits memory, not visitors.
@@ -223,10 +223,10 @@ public struct WebApp: Sendable {
   ) throws -> any Service {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(options: .autoGenerateHeadEndpoints)
-    let lifetime = silentSocketLifetime.components
-    let lifetimeMilliseconds = Int(lifetime.seconds) * 1_000 + Int(lifetime.attoseconds / 1_000_000_000_000_000)
+    // A page says it is there four times within the silence the server allows, at most every 20 s.
+    let keepAlive = max(.milliseconds(50), min(.seconds(20), silentSocketLifetime / 4))
     let page = PageTemplate(
-      title: title, stylesheet: stylesheet, keepAliveMilliseconds: max(50, min(20_000, lifetimeMilliseconds / 4))
+      title: title, stylesheet: stylesheet, keepAliveMilliseconds: Int(keepAlive / .milliseconds(1))
     )
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
@@ -389,15 +389,7 @@ private func serveSocket(
   // is about 1.5 KB of a tab's memory).
   await withTaskGroup(of: Void.self) { group in
     group.addTask {
-      do {
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-          if case let .text(text) = message {
-            await tabs.receive(text, for: session)
-          }
-        }
-      } catch {}
-      // Ends `messages` below if they have not ended already.
-      await tabs.detach(session, connection: connection)
+      await receiveEvents(from: inbound, session: session, connection: connection, tabs: tabs)
     }
     do {
       for await message in messages {
@@ -409,6 +401,22 @@ private func serveSocket(
     } catch {}
     group.cancelAll()
   }
+}
+
+/// Hands the page's events to its tab until the socket ends, then detaches the tab (which ends
+/// the socket's `messages` if they have not ended already). On the main actor, where the tabs
+/// live: each message arrives there straight from the socket's event loop, one thread hop
+/// rather than two through the global executor.
+@MainActor
+private func receiveEvents(from inbound: WebSocketInboundStream, session: String, connection: Int, tabs: Tabs) async {
+  do {
+    for try await message in inbound.messages(maxSize: 1 << 20) {
+      if case let .text(text) = message {
+        tabs.receive(text, for: session)
+      }
+    }
+  } catch {}
+  tabs.detach(session, connection: connection)
 }
 
 private enum ServerEvent: Sendable {
