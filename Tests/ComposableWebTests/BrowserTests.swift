@@ -60,18 +60,14 @@ struct BrowserTests {
   }
 
   @Test func aQuietPageKeepsItsSocketOpen() async throws {
-    var tally = WebApp(title: "Tally", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
+    var tally = tallyApp()
     // A second of silence closes a socket; the page is asked for a keep-alive every 250 ms.
     tally.silentSocketLifetime = .seconds(1)
     let app = try await RunningApp.start(tally)
     let port = Int(app.port)!
     func metric(_ name: String) async throws -> Double {
-      let text = String(decoding: try await blocking { try loopbackHTTP(port: port, method: "GET", path: "/metrics", body: nil) }, as: UTF8.self)
-      let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-      return line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? -1
+      let text = try await blocking { try loopbackHTTP(port: port, method: "GET", path: "/metrics", body: nil) }
+      return figure(name, in: String(decoding: text, as: UTF8.self)) ?? -1
     }
     try await Browser.withSession { browser in
       try await browser.open(app.url)

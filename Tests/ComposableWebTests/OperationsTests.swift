@@ -47,8 +47,7 @@ struct OperationsTests {
     let text = try await get(port, "/metrics")
     var figures: [String: Double?] = [:]
     for name in names {
-      let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-      figures[name] = line.flatMap { Double($0.split(separator: " ").last ?? "") }
+      figures[name] = figure(name, in: text)
     }
     return figures
   }
@@ -60,10 +59,7 @@ struct OperationsTests {
   @Test func headAnswersLikeGetWithoutABodyOrATab() async throws {
     // The GET's tab must still be there when /metrics is read, however loaded the machine (a
     // stall of more than the default 10 s between the two requests was seen in CI).
-    var tally = WebApp(title: "Tally", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
+    var tally = tallyApp()
     tally.unconnectedTabLifetime = .seconds(3_600)
     let app = try await RunningApp.start(tally)
     let port = Int(app.port)!
@@ -125,10 +121,7 @@ struct OperationsTests {
   }
 
   @Test func firstRendersThatNeverConnectAreCappedOldestFirst() async throws {
-    var app = WebApp(title: "Tally", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
+    var app = tallyApp()
     app.unconnectedTabLimit = 5
     app.unconnectedTabLifetime = .seconds(3_600)  // only the cap lets tabs go here, however slow the machine
     let running = try await RunningApp.start(app)
@@ -156,10 +149,7 @@ struct OperationsTests {
   }
 
   @Test func firstRendersThatNeverConnectExpire() async throws {
-    var app = WebApp(title: "Tally", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
+    var app = tallyApp()
     app.unconnectedTabLifetime = .milliseconds(100)
     let running = try await RunningApp.start(app)
     let port = Int(running.port)!
@@ -176,10 +166,7 @@ struct OperationsTests {
   }
 
   @Test func aSocketThatFallsSilentIsClosedAndItsTabKept() async throws {
-    var app = WebApp(title: "Tally", port: 0) {
-      let store = Store(initialState: Tally.State()) { Tally() }
-      return { tallyView(store) }
-    }
+    var app = tallyApp()
     app.silentSocketLifetime = .milliseconds(200)
     let running = try await RunningApp.start(app)
     let port = Int(running.port)!

@@ -122,12 +122,7 @@ struct WebAppTests {
 
   @Test func stoppingClosesOpenSocketsWithGoingAwayAndLetsGoOfTheTabs() async throws {
     let title = "Tally \(UUID().uuidString)"
-    let app = try await RunningApp.start(
-      WebApp(title: title, port: 0) {
-        let store = Store(initialState: Tally.State()) { Tally() }
-        return { tallyView(store) }
-      }
-    )
+    let app = try await RunningApp.start(tallyApp(title: title))
     let (html, _) = try await app.page()
     let session = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: html))
     let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: html))

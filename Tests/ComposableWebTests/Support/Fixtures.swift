@@ -28,6 +28,20 @@ func tallyView(_ store: StoreOf<Tally>) -> Node {
   }
 }
 
+/// The tally as a one-page app on a free port, a store per tab: set its limits, then start it.
+func tallyApp(title: String = "Tally") -> WebApp {
+  WebApp(title: title, port: 0) {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    return { tallyView(store) }
+  }
+}
+
+/// A figure of a `/metrics` answer (Prometheus text), by its name and labels as written there.
+func figure(_ name: String, in metrics: String) -> Double? {
+  let line = metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+  return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+}
+
 /// A server on a free loopback port, for one test, which ends it with ``stop()``.
 struct RunningApp {
   let url: String
@@ -35,12 +49,7 @@ struct RunningApp {
 
   /// The tally, at `/`.
   static func start() async throws -> RunningApp {
-    try await start(
-      WebApp(title: "Tally <test>", port: 0) {
-        let store = Store(initialState: Tally.State()) { Tally() }
-        return { tallyView(store) }
-      }
-    )
+    try await start(tallyApp(title: "Tally <test>"))
   }
 
   static func start(_ app: WebApp) async throws -> RunningApp {
