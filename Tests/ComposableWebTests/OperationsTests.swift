@@ -167,7 +167,8 @@ struct OperationsTests {
 
   @Test func aSocketThatFallsSilentIsClosedAndItsTabKept() async throws {
     var app = tallyApp()
-    app.silentSocketLifetime = .milliseconds(200)
+    // Long enough that the page's click is heard first, however loaded the machine.
+    app.silentSocketLifetime = .milliseconds(500)
     let running = try await RunningApp.start(app)
     let port = Int(running.port)!
     let page = try await get(port, "/")
