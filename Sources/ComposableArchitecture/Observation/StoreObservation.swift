@@ -21,7 +21,7 @@ final class StoreObservation: Observable {
   /// since the last change was told, there is no one to tell, and a send need not read the state
   /// to compare its identity: the store of a parent screen that no view reads costs nothing
   /// after a send. The next read takes the identity from there.
-  @exclusivity(unchecked) private var isArmed = false
+  @exclusivity(unchecked) private(set) var isArmed = false
   /// For a store whose state is reached through observable states only: what tells, without
   /// reading the state, that it was not replaced. Dropped for good once it loses track.
   /// (`@exclusivity(unchecked)` for the reason given for `lastStateID`.)

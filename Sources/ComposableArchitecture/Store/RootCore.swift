@@ -265,7 +265,9 @@ final class RootCore<Root: Reducer>: Core {
     defer { isRefreshing = false }
     repeat {
       needsRefresh = false
-      if let rootObservation, let rootStateID {
+      // Checked before binding: binding retains both, and after most sends nobody has read the
+      // state since the last change was told (see `StoreObservation.isArmed`).
+      if rootObservation?.isArmed == true, let rootObservation, let rootStateID {
         rootObservation.refresh(stateID: rootStateID)
       }
       if !refreshers.isEmpty {
