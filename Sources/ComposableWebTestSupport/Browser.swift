@@ -9,10 +9,11 @@ public final class Browser: @unchecked Sendable {
   private let driver: Process
   private let base: String
   private let session: String
-  /// Chromium's profile, a folder of ours removed by `close()`. (The driver's own, made when no
-  /// folder is given, is removed by the driver as it exits, which a driver stopped with SIGKILL
-  /// never does: 2.4 MB left in the temporary folder per session.)
-  private let profile: URL
+  /// A folder of ours, removed by `close()`, for Chromium's profile and as the driver's and the
+  /// browser's temporary folder. (The driver's own profile, made when none is given, and its
+  /// other scratch folders are removed by the driver as it exits, which a driver stopped with
+  /// SIGKILL never does: 2.4 MB left in `/tmp` per session.)
+  private let folder: URL
 
   /// Runs `body` with a new session whose viewport is `width` px wide, and closes it after.
   ///
@@ -58,12 +59,15 @@ public final class Browser: @unchecked Sendable {
     // A port the system says is free (a random one could be a test server's or a client
     // socket's, and the driver would exit at once), and another one if the driver exits anyway
     // (the port was taken in between).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cw-chromium-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var started: (driver: Process, base: String)?
     for _ in 0..<3 where started == nil {
       let port = try freeLoopbackPort()
       let driver = Process()
       driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
       driver.arguments = ["--port=\(port)"]
+      driver.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
       driver.standardOutput = FileHandle.nullDevice
       driver.standardError = FileHandle.nullDevice
       try driver.run()
@@ -79,11 +83,12 @@ public final class Browser: @unchecked Sendable {
       if started == nil { Self.stop(driver) }
     }
     guard let started else {
+      try? FileManager.default.removeItem(at: folder)
       throw BrowserError.missing("chromedriver did not answer on loopback within 30 s, three times")
     }
     driver = started.driver
     base = started.base
-    profile = FileManager.default.temporaryDirectory.appendingPathComponent("cw-chromium-\(UUID().uuidString)")
+    self.folder = folder
     let created = try await Self.request(
       "POST", base + "/session",
       [
@@ -93,7 +98,7 @@ public final class Browser: @unchecked Sendable {
               "binary": "/usr/bin/chromium",
               "args": [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800",
-                "--user-data-dir=\(profile.path)",
+                "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
               ],
               // The viewport is exactly `width` wide (a headless window has a minimum width).
               "mobileEmulation": ["deviceMetrics": ["width": width, "height": 800, "pixelRatio": 1]],
@@ -108,7 +113,7 @@ public final class Browser: @unchecked Sendable {
   public func close() async {
     _ = try? await Self.request("DELETE", "\(base)/session/\(session)")
     Self.stop(driver)
-    try? FileManager.default.removeItem(at: profile)
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// Stops a driver with SIGKILL, not `terminate()`'s SIGTERM: a driver started from a Dispatch

@@ -101,8 +101,13 @@ private struct Opaque {
 
 @MainActor
 @Suite(.serialized)
-struct RecordingTests {
+final class RecordingTests {
+  /// Each test's own file, removed after it.
   let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("recording-\(UUID().uuidString).jsonl")
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
 
   /// Records a short session of `RecordedNotes` (to `url` unless `file` is given), with the
   /// live-like dependencies a test gives it.

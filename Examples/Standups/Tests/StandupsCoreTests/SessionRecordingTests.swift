@@ -54,6 +54,7 @@ struct SessionRecordingTests {
 
   @Test func aRecordedSessionReplaysToTheSameState() async throws {
     let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("standups-\(UUID()).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
     let final = try await recordSession(to: url)
     #expect(final.standupsList.standups.isEmpty)
     let recording = try Recording(contentsOf: url)
