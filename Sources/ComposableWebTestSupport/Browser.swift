@@ -9,10 +9,10 @@ public final class Browser: @unchecked Sendable {
   private let driver: Process
   private let base: String
   private let session: String
-  /// A folder of ours, removed by `close()`, for Chromium's profile and as the driver's and the
-  /// browser's temporary folder. (The driver's own profile, made when none is given, and its
-  /// other scratch folders are removed by the driver as it exits, which a driver stopped with
-  /// SIGKILL never does: 2.4 MB left in `/tmp` per session.)
+  /// The driver's and Chromium's temporary folder (`TMPDIR`), a folder of ours removed by
+  /// `close()`: the profile the driver makes there, and its other scratch folders, are otherwise
+  /// removed by the driver as it exits, which a driver stopped with SIGKILL never does (2.4 MB
+  /// left in `/tmp` per session).
   private let folder: URL
 
   /// Runs `body` with a new session whose viewport is `width` px wide, and closes it after.
@@ -96,10 +96,7 @@ public final class Browser: @unchecked Sendable {
           "alwaysMatch": [
             "goog:chromeOptions": [
               "binary": "/usr/bin/chromium",
-              "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800",
-                "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-              ],
+              "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,800"],
               // The viewport is exactly `width` wide (a headless window has a minimum width).
               "mobileEmulation": ["deviceMetrics": ["width": width, "height": 800, "pixelRatio": 1]],
             ]

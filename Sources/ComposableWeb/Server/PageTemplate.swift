@@ -6,8 +6,8 @@ struct PageTemplate: Sendable {
   let title: String
   let stylesheet: String
   /// How often the page says it is still there (see `Tabs.keepAlive`): a quarter of the
-  /// server's `silentSocketLifetime`, at most 20 s.
-  var keepAliveMilliseconds = 20_000
+  /// server's `silentSocketLifetime`, at most 20 s (`WebApp` works it out).
+  let keepAliveMilliseconds: Int
 
   var css: String { baseStylesheet + "\n" + stylesheet }
 

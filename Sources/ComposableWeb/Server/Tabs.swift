@@ -30,6 +30,16 @@ final class Tabs {
       self.metrics = metrics
     }
 
+    /// Ends the tab's socket (its handler closes it once its messages end) and starts the time it
+    /// is kept for a page to come back to.
+    func disconnect(at now: ContinuousClock.Instant) {
+      connection?.finish()
+      connection = nil
+      lastSeen = now
+      // Patches written just before the socket went may never have arrived.
+      mayBeBehind = true
+    }
+
     func deliver(_ message: String) {
       guard let connection, case .enqueued = connection.yield(message) else {
         mayBeBehind = true
@@ -231,11 +241,7 @@ final class Tabs {
   /// The socket handler that `attach` answered has ended. Called once per successful `attach`.
   func detach(_ id: String, connection: Int) {
     guard let tab = tabs[id], tab.connectionNumber == connection else { return }
-    tab.connection?.finish()
-    tab.connection = nil
-    tab.lastSeen = .now
-    // Patches written just before the socket went may never have arrived.
-    tab.mayBeBehind = true
+    tab.disconnect(at: .now)
   }
 
   /// Sets the tab gauges to how many tabs are connected, never connected, and kept after their
@@ -267,10 +273,7 @@ final class Tabs {
         // Ending its messages ends the socket's handler, which closes the socket. The tab is
         // kept, as for a connection that dropped: a page that was only asleep comes back to it.
         metrics.drop(.silent, "closed a WebSocket that sent nothing for \(limits.silentLifetime)")
-        tab.connection?.finish()
-        tab.connection = nil
-        tab.lastSeen = now
-        tab.mayBeBehind = true
+        tab.disconnect(at: now)
       }
     }
   }
