@@ -7,7 +7,8 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
-    // Recording's tooling (a test written from a recording): for tools, not linked by apps.
+    // Recording, replay, time travel and tests written from a recording: tools that work on
+    // stores, beside the core (a feature does not need them to run).
     .library(name: "ComposableRecording", targets: ["ComposableRecording"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
@@ -78,8 +79,18 @@ let package = Package(
       name: "ComposableRecording",
       dependencies: [
         "ComposableArchitecture",
+        "Sharing",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "ComposableRecordingTests",
+      dependencies: ["ComposableRecording"],
+      // A recording the tests read from their own folder (by `#filePath`), not a resource.
+      exclude: ["Fixtures"]
     ),
     .macro(
       name: "ComposableArchitectureMacros",
@@ -141,6 +152,8 @@ let package = Package(
       name: "ComposableWeb",
       dependencies: [
         "ComposableArchitecture",
+        // The devtools panel (`?devtools`) shows a store's time-travel history.
+        "ComposableRecording",
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -167,7 +180,8 @@ let package = Package(
     .target(name: "CTerminalSupport"),
     .target(
       name: "ComposableTerminal",
-      dependencies: ["ComposableArchitecture", "CTerminalSupport"]
+      // ComposableRecording: the timeline panel shows a store's time-travel history.
+      dependencies: ["ComposableArchitecture", "ComposableRecording", "CTerminalSupport"]
     ),
     .executableTarget(
       name: "TerminalCounter",
@@ -187,12 +201,12 @@ let package = Package(
     ),
     .target(
       name: "StandupsTerminal",
-      dependencies: ["StandupsCore", "ComposableTerminal"],
+      dependencies: ["StandupsCore", "ComposableRecording", "ComposableTerminal"],
       path: "Examples/Standups/StandupsTerminal"
     ),
     .target(
       name: "StandupsWeb",
-      dependencies: ["StandupsCore", "ComposableWeb"],
+      dependencies: ["StandupsCore", "ComposableRecording", "ComposableWeb"],
       path: "Examples/Standups/StandupsWeb"
     ),
     .executableTarget(
@@ -218,13 +232,13 @@ let package = Package(
     .testTarget(
       name: "StandupsWebTests",
       dependencies: [
-        "StandupsWeb", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport",
+        "StandupsWeb", "ComposableRecording", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport",
       ],
       path: "Examples/Standups/Tests/StandupsWebTests"
     ),
     .testTarget(
       name: "StandupsTerminalTests",
-      dependencies: ["StandupsTerminal", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport"],
+      dependencies: ["StandupsTerminal", "ComposableRecording", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport"],
       path: "Examples/Standups/Tests/StandupsTerminalTests",
       exclude: ["__Snapshots__"]
     ),
@@ -255,19 +269,17 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableTerminalTests",
-      dependencies: ["ComposableTerminal", "TerminalTestSupport"]
+      dependencies: ["ComposableTerminal", "ComposableRecording", "TerminalTestSupport"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: [
         "ComposableArchitecture",
-        "ComposableRecording",
         // On Linux, swift-dependencies resets its cache of test values before each XCTest test
         // through this library, which it loads by name: without it, XCTest tests share test
         // dependencies (a stack's element ids would go on counting from the previous test).
         .product(name: "DependenciesTestObserver", package: "swift-dependencies"),
-      ],
-      exclude: ["Fixtures"]
+      ]
     ),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",

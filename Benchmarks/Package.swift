@@ -19,6 +19,7 @@ let package = Package(
       name: "benchmark-ratios",
       dependencies: [
         .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
+        .product(name: "ComposableRecording", package: "swift-composable-architecture"),
         .product(name: "ComposableTerminal", package: "swift-composable-architecture"),
         .product(name: "ComposableWeb", package: "swift-composable-architecture"),
         .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),

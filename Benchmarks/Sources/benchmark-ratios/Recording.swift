@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableRecording
 import Foundation
 
 /// The counter again, with `Codable` state and actions, so that it can be recorded.

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableRecording
 import ComposableWeb
 import Foundation
 import StandupsCore

@@ -17,22 +17,22 @@
 /// that moment, so the recording and time-travel reducers it calls read, on that thread, the
 /// count that store set, without reaching into main-actor state from their nonisolated
 /// `reduce` (a `MainActor.assumeIsolated` there costs a third of a simple send).
-enum ActionSource {
+package enum ActionSource {
   /// The count, as a word per thread (nil for zero).
-  static let depth = ThreadLocalWord()
+  package static let depth = ThreadLocalWord()
 
   /// How many effect sends this thread is reducing.
-  static var effectDepth: Int {
+  package static var effectDepth: Int {
     get { Int(bitPattern: depth.value) }
     set { depth.value = UnsafeMutableRawPointer(bitPattern: newValue) }
   }
 
   /// Whether the action being reduced on this thread came from an effect.
-  static var isEffectAction: Bool { isEffectAction(reading: depth) }
+  package static var isEffectAction: Bool { isEffectAction(reading: depth) }
 
   /// The same, through a copy of `depth` its caller keeps (a `static let` costs a `swift_once`
   /// check at every use; a recorder asks on every action).
-  static func isEffectAction(reading depth: ThreadLocalWord) -> Bool {
+  package static func isEffectAction(reading depth: ThreadLocalWord) -> Bool {
     depth.value != nil
   }
 }
@@ -40,11 +40,13 @@ enum ActionSource {
 /// A word of storage per thread: each thread reads what it wrote (nil until it writes).
 /// A fraction of the cost of a task-local push, for state that belongs to a synchronous stretch
 /// of code on one thread.
-struct ThreadLocalWord: Sendable {
+package struct ThreadLocalWord: Sendable {
+  package init() {}
+
   #if os(Windows)
     private let key: DWORD = TlsAlloc()
 
-    var value: UnsafeMutableRawPointer? {
+    package var value: UnsafeMutableRawPointer? {
       get { TlsGetValue(key) }
       nonmutating set { TlsSetValue(key, newValue) }
     }
@@ -55,7 +57,7 @@ struct ThreadLocalWord: Sendable {
       return key
     }()
 
-    var value: UnsafeMutableRawPointer? {
+    package var value: UnsafeMutableRawPointer? {
       get { pthread_getspecific(key) }
       nonmutating set { pthread_setspecific(key, newValue) }
     }

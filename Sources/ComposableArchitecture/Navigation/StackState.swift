@@ -42,7 +42,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
 public struct StackElementIDGenerator: Sendable {
   private let counter: Locked<Int>
 
-  init(next: Int = 0) {
+  package init(next: Int = 0) {
     self.counter = Locked(next)
   }
 
@@ -213,7 +213,7 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 /// Encoded as an array of its elements, as TCA does: decoding gives them new ids. A recording
-/// (see ``Reducer/recording(to:stateEvery:mode:)``) encodes the ids too, as
+/// (see `ComposableRecording`'s `Reducer.recording(to:stateEvery:mode:)`) encodes the ids too, as
 /// `{"ids":[0,1],"elements":[…]}`, which decodes to the same ids.
 extension StackState: Decodable where Element: Decodable {
   public init(from decoder: any Decoder) throws {
@@ -253,7 +253,7 @@ private enum StackCodingKeys: String, CodingKey {
 
 extension CodingUserInfoKey {
   /// Set to `true` in an encoder's `userInfo` to encode navigation stacks with their element ids.
-  static let stackElementIDs = CodingUserInfoKey(rawValue: "ComposableArchitecture.stackElementIDs")!
+  package static let stackElementIDs = CodingUserInfoKey(rawValue: "ComposableArchitecture.stackElementIDs")!
 }
 
 
@@ -349,7 +349,7 @@ extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 /// Codable as TCA's is, so that features whose own types are `Codable` can be recorded and
-/// replayed (see ``Reducer/recording(to:stateEvery:mode:)``).
+/// replayed (see `ComposableRecording`'s `Reducer.recording(to:stateEvery:mode:)`).
 extension StackAction: Decodable where State: Decodable, Action: Decodable {}
 extension StackAction: Encodable where State: Encodable, Action: Encodable {}
 

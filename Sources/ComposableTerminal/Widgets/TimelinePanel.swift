@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableRecording
 import Observation
 
 /// A panel of a store's recent history (`TimeTravelHistory`, from ComposableArchitecture): each

@@ -1,7 +1,8 @@
 import ComposableArchitecture
+import ComposableRecording
 
 // The time-travel panel: a tab opened with `?devtools` in its address shows, beside the app, the
-// store's recent actions (``ComposableArchitecture/TimeTravelHistory``), a slider over them, and what the chosen one
+// store's recent actions (`ComposableRecording`'s `TimeTravelHistory`), a slider over them, and what the chosen one
 // changed. Moving the slider or choosing an action moves the store there; the app re-renders as
 // it was then.
 

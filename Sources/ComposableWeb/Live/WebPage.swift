@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableRecording
 
 /// What a tab shows: its view, and for an app with addresses, the address of the screen it
 /// shows and what to do when the browser goes to another address (Back, Forward).

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import CustomDump
 import Dependencies
 import Foundation

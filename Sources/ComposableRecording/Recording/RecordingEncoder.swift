@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 
 /// Writes an `Encodable` value as JSON straight into a recording's line, as it encodes.

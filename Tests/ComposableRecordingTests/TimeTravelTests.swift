@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableRecording
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 
 /// A session written by ``Reducer/recording(to:stateEvery:mode:)``, read back: the feature it

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import ConcurrencyExtras
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
-@testable import ComposableArchitecture
+import ComposableArchitecture
+@testable import ComposableRecording
 import Foundation
 import Testing
 

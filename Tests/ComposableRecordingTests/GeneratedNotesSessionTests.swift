@@ -1,4 +1,4 @@
-// Generated from Fixtures/notes-session.jsonl (10 actions of ComposableArchitectureTests.RecordedNotes).
+// Generated from Fixtures/notes-session.jsonl (10 actions of ComposableRecordingTests.RecordedNotes).
 // Each `send` is an action the front end sent, each `receive` one an effect sent; the clock,
 // UUIDs, dates and random numbers are the ones the session saw. Edit freely.
 

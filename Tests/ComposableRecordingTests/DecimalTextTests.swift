@@ -1,4 +1,4 @@
-@testable import ComposableArchitecture
+@testable import ComposableRecording
 import Testing
 
 /// The numbers a recording writes on every line, kept as text: the text is the number's.

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import CustomDump
 import Dependencies
 import Foundation
@@ -76,17 +77,10 @@ public struct _RecordingReducer<Base: Reducer>: Reducer, RootDependenciesPrepari
     }
   }
 
-  func prepareAsRoot(initialState: Any, dependencies: inout DependencyValues) {
+  package func prepareAsRoot(initialState: Any, dependencies: inout DependencyValues) {
     // A store's initial state has the type of its reducer's.
     recorder.install(Base.self, initialState: initialState as! Base.State, into: &dependencies)
   }
-}
-
-/// A reducer that, as the reducer of a store, changes the dependencies the store reduces with
-/// once, when the store is made or its dependencies are set, rather than on every action (a
-/// task-local push costs about as much as reducing a simple action).
-protocol RootDependenciesPreparing {
-  func prepareAsRoot(initialState: Any, dependencies: inout DependencyValues)
 }
 
 /// What a reducer reads from the nondeterministic dependencies while a recorder reduces one of

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import CustomDump
 import Foundation
 import Observation
@@ -141,11 +142,10 @@ public final class TimeTravelHistory<State, Action>: @unchecked Sendable, Observ
 
   @MainActor
   private func replace(_ store: Store<State, Action>, with state: State) {
-    guard let core = store.core as? any StateReplacing<State> else {
+    guard store.replaceRootState(with: state) else {
       reportIssue("Time travel moves a root store; this store was scoped from another.")
       return
     }
-    core.replaceState(with: state)
   }
 
   private func setPosition(_ position: Int?) {
