@@ -229,16 +229,25 @@ let package = Package(
       // Recordings the tests read from their own folder (by `#filePath`), not resources.
       exclude: ["Fixtures"]
     ),
+    // The steps of adding a standup in the terminal and in the browser, for the end-to-end tests.
+    .target(
+      name: "StandupsTestSupport",
+      dependencies: ["ComposableWebTestSupport", "TerminalTestSupport"],
+      path: "Examples/Standups/Tests/StandupsTestSupport"
+    ),
     .testTarget(
       name: "StandupsWebTests",
       dependencies: [
-        "StandupsWeb", "ComposableRecording", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport",
+        "StandupsWeb", "StandupsTestSupport", "ComposableRecording", "ComposableWebTestSupport", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport",
       ],
       path: "Examples/Standups/Tests/StandupsWebTests"
     ),
     .testTarget(
       name: "StandupsTerminalTests",
-      dependencies: ["StandupsTerminal", "ComposableRecording", "SharingGRDB", "TerminalTestSupport", "DatabaseTestSupport"],
+      dependencies: [
+        "StandupsTerminal", "StandupsTestSupport", "ComposableRecording", "SharingGRDB", "TerminalTestSupport",
+        "DatabaseTestSupport",
+      ],
       path: "Examples/Standups/Tests/StandupsTerminalTests",
       exclude: ["__Snapshots__"]
     ),

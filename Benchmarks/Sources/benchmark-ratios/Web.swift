@@ -1,6 +1,6 @@
 import CHeapStats
 import ComposableArchitecture
-import ComposableWeb
+@_spi(Benchmarks) import ComposableWeb
 import ComposableWebTestSupport
 import Foundation
 import Hummingbird
@@ -478,10 +478,8 @@ func startStandupsServer() async throws -> Int {
   }
 }
 
-/// A server on the same stack as `WebApp`'s (Hummingbird's HTTP/1 server built from a router's
-/// responder, in a service group, without Hummingbird's `Application`) answering every GET with
-/// the same bytes. (It adds no `Date` header, which `WebApp` does: a little less work for the
-/// baseline.)
+/// A server on `WebApp`'s own stack (its HTTP server, without the WebSocket upgrade) answering
+/// every GET with the same bytes.
 func startStaticServer(page: Data) async -> Int {
   await startServer { started in
     let router = Router()
@@ -493,16 +491,8 @@ func startStaticServer(page: Data) async -> Int {
       )
     }
     let logger = warningsOnly("static")
-    let responder = router.buildResponder()
-    let server = try HTTPServerBuilder.http1().buildServer(
-      configuration: ServerConfiguration(address: .hostname("127.0.0.1", port: 0)),
-      eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-      logger: logger,
-      responder: { request, writer, channel in
-        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
-        let response = try await responder.respond(to: request, context: context)
-        try await writer.write(response: response.head, body: response.body)
-      },
+    let server = try httpServer(
+      .http1(), router: router, host: "127.0.0.1", port: 0, logger: logger,
       onServerRunning: { started($0.localAddress!.port!) }
     )
     try await ServiceGroup(configuration: ServiceGroupConfiguration(services: [server], logger: logger)).run()

@@ -298,43 +298,12 @@ public struct WebApp: Sendable {
         }
       )
     }
-    // The server itself, not Hummingbird's `Application`: its `run()` adds a service that keeps
-    // the Date header by iterating a timer merged with the graceful shutdown every second, and
-    // that merge (swift-async-algorithms 1.1.4 holds a lock across a suspension) can leave a
-    // thread blocked for ever, which hung a test run and would hang a long-running server.
-    let responder = router.buildResponder()
-    return try builder.buildServer(
-      configuration: ServerConfiguration(address: .hostname(host, port: port)),
-      eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-      logger: logger,
-      responder: { request, writer, channel in
-        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
-        var response: Response
-        do {
-          response = try await responder.respond(to: request, context: context)
-        } catch let error as HTTPParserError {
-          throw error  // the channel answers 400 and closes
-        } catch {
-          logger.debug("A request failed: \(error)")
-          response = Response(status: .internalServerError)
-        }
-        response.headers[.date] = HTTPDate.now()
-        do {
-          try await writer.write(response: response.head, body: response.body)
-        } catch is HTTPParserError {
-          // Not the parser error itself: the channel would answer the request a second time.
-          throw ResponseNotWritten()
-        }
-      },
-      onServerRunning: { channel in
-        onStart("http://\(host):\(channel.localAddress?.port ?? port)/")
-      }
+    return try httpServer(
+      builder, router: router, host: host, port: port, logger: logger,
+      onServerRunning: { channel in onStart("http://\(host):\(channel.localAddress?.port ?? port)/") }
     )
   }
 }
-
-/// A response that could not be written because its request turned out malformed on the way.
-private struct ResponseNotWritten: Error {}
 
 /// The `Date` header's value (`Thu, 26 Nov 2026 01:02:03 GMT`), made once a second at most.
 enum HTTPDate {

@@ -2,6 +2,7 @@ import ComposableArchitecture
 import Foundation
 import SharingGRDB
 import StandupsCore
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -130,11 +131,7 @@ struct DatabaseEndToEndTests {
     let session = try TmuxSession(width: 80, height: 24)
     try run.start(program, "--database \(database.path)", in: session)
     try session.waitFor("No standups yet")
-    try session.send("a", literal: true)
-    try session.waitFor("New standup")
-    try session.send("Retro", literal: true)
-    try session.send("C-s")
-    try session.waitFor("● Retro")
+    try session.addStandup("Retro")
     try run.kill("KILL")  // no handler runs: nothing is flushed on the way out
     // The killed program left the terminal raw, so the shell's long lines wrap anywhere.
     let killed = try run.ending(in: session).screen.replacingOccurrences(of: "\n", with: "")

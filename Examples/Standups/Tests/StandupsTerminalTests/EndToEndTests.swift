@@ -2,6 +2,7 @@ import ComposableArchitecture
 import ComposableRecording
 import Foundation
 import StandupsCore
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -33,11 +34,7 @@ struct EndToEndTests {
   /// From the empty list: adds a standup named `title` (with no attendees) and opens it.
   func addAndOpenStandup(_ title: String, in session: TmuxSession) throws {
     try session.waitFor("No standups yet")
-    try session.send("a", literal: true)
-    try session.waitFor("New standup")
-    try session.send(title, literal: true)
-    try session.send("C-s")
-    try session.waitFor("● \(title)")
+    try session.addStandup(title)
     try session.send("Enter")
     try session.waitFor("Past meetings")
   }
@@ -48,15 +45,7 @@ struct EndToEndTests {
     try session.waitFor("No standups yet")
 
     // Add a standup.
-    try session.send("a", literal: true)
-    try session.waitFor("New standup")
-    try session.send("Daily sync", literal: true)
-    try session.send("Tab")
-    try session.send("Tab")
-    try session.send("Tab")
-    try session.send("Blob", literal: true)
-    try session.waitFor("Blob")
-    try session.send("C-s")
+    try session.addStandup("Daily sync", attendee: "Blob")
     try session.waitFor("1 attendee · 5 min")
     #expect(try session.screen().contains("● Daily sync"))
 

@@ -1,5 +1,6 @@
 import ComposableWebTestSupport
 import Foundation
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -38,15 +39,8 @@ struct BrowserEndToEndTests {
         try await browser.open(url)
         _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
         // Add a standup with two attendees.
-        try await browser.click("button.primary")
-        _ = try await browser.element("[role=dialog]")
-        try await browser.type("Engineering", into: "[role=dialog] input[type=text]")
-        try await browser.type("Blob", into: ".attendee input")
-        try await browser.click(".attendees > button")
-        _ = try await browser.waitFor("return String(document.querySelectorAll('.attendee').length)", toBe: "2")
-        // The new attendee's field has the focus: typing goes there.
-        _ = try await browser.waitFor("return document.activeElement.closest('.attendee') ? 'yes' : 'no'", toBe: "yes")
-        try await browser.type("Blob Jr", into: ".attendee:nth-of-type(2) input")
+        // (The new attendee's field takes the focus: the second name is typed there.)
+        try await browser.addStandup("Engineering", attendees: ["Blob", "Blob Jr"], pressingAdd: false)
         try await browser.screenshot(to: shots.appendingPathComponent("standups-add-1280.png"))
         try await browser.click(".sheet-buttons button.primary")
         #expect(try await browser.waitForText(".card h2", "Engineering") == "Engineering")

@@ -2,6 +2,7 @@ import ComposableArchitecture
 import ComposableWebTestSupport
 import Foundation
 import StandupsCore
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -78,21 +79,14 @@ struct DatabaseWebTests {
     let terminal = try TmuxSession(width: 80, height: 24)
     try terminalRun.start(program, "--database \(database)", in: terminal)
     try terminal.waitFor("● Design")
-    try terminal.send("a", literal: true)
-    try terminal.waitFor("New standup")
-    try terminal.send("Retro", literal: true)
-    try terminal.send("C-s")
-    try terminal.waitFor("● Retro")
+    try terminal.addStandup("Retro")
     #expect(try await page(port: port) { $0.contains("Retro") })
 
     // A browser adds one: the terminal shows it.
     try await Browser.withSession { browser in
       try await browser.open(url)
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
-      try await browser.click("button.primary")  // New standup
-      _ = try await browser.element("[role=dialog]")
-      try await browser.type("Platform", into: "[role=dialog] input[type=text]")
-      try await browser.click(".sheet-buttons button.primary")  // Add
+      try await browser.addStandup("Platform")
       #expect(
         try await browser.waitFor(
           "return String([...document.querySelectorAll('.card')].some(c => c.textContent.includes('Platform')))",

@@ -3,6 +3,7 @@ import ComposableWebTestSupport
 import DatabaseTestSupport
 import Foundation
 import StandupsCore
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -66,14 +67,6 @@ struct PostgresWebTests {
     _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
   }
 
-  /// Adds a standup titled `title` in the browser's page (the list screen).
-  func addStandup(_ title: String, in browser: Browser) async throws {
-    try await browser.click("button.primary")  // New standup
-    _ = try await browser.element("[role=dialog]")
-    try await browser.type(title, into: "[role=dialog] input[type=text]")
-    try await browser.click(".sheet-buttons button.primary")  // Add
-  }
-
   /// Waits until the browser's page lists a standup titled `title`; returns whether it did.
   func shows(_ title: String, in browser: Browser) async throws -> Bool {
     try await browser.waitFor(
@@ -95,7 +88,7 @@ struct PostgresWebTests {
         try await waitUntilLive(a)
         try await b.open("http://127.0.0.1:\(second.port)/")
         try await waitUntilLive(b)
-        try await addStandup("Platform", in: a)
+        try await a.addStandup("Platform")
         #expect(try await shows("Platform", in: a))
         let added = ContinuousClock.now
         let shown = try await shows("Platform", in: b)
@@ -107,8 +100,8 @@ struct PostgresWebTests {
         #expect(try first.page().contains("Platform") && second.page().contains("Platform"))
 
         // Two different standups added at the same moment on the two processes: both kept.
-        try await addStandup("Retro", in: a)
-        try await addStandup("Design", in: b)
+        try await a.addStandup("Retro")
+        try await b.addStandup("Design")
         #expect(try await shows("Design", in: a))
         #expect(try await shows("Retro", in: b))
         #expect(
@@ -124,7 +117,7 @@ struct PostgresWebTests {
       try await tab.open("http://127.0.0.1:\(nginx.port)/")
       try await waitUntilLive(tab)
       #expect(try await shows("Platform", in: tab))
-      try await addStandup("Saved before the kill", in: tab)
+      try await tab.addStandup("Saved before the kill")
       #expect(try await shows("Saved before the kill", in: tab))
       // Written (the tab's process wrote it); then the process that has the tab's socket dies.
       #expect(
@@ -142,7 +135,7 @@ struct PostgresWebTests {
         #expect(try await shows(title, in: tab), "\(title)")
       }
       // And it goes on working there.
-      try await addStandup("After the kill", in: tab)
+      try await tab.addStandup("After the kill")
       #expect(
         try await eventually {
           try postgres.psql("SELECT count(*) FROM sharing_rows WHERE key = 'standups' AND json LIKE '%After the kill%'") == "1\n"
@@ -165,7 +158,7 @@ struct PostgresWebTests {
       try await waitUntilLive(tab)
       try await blocking { try postgres.stop() }
       // The app keeps running on its value: the edit shows in the tab.
-      try await addStandup("Written after the outage", in: tab)
+      try await tab.addStandup("Written after the outage")
       #expect(try await shows("Written after the outage", in: tab))
       try await Task.sleep(for: .seconds(2))
       try await blocking { try postgres.start() }

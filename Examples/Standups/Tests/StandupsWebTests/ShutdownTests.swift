@@ -1,5 +1,6 @@
 import ComposableWebTestSupport
 import Foundation
+import StandupsTestSupport
 import TerminalTestSupport
 import Testing
 
@@ -73,11 +74,7 @@ struct ShutdownTests {
     try await Browser.withSession { browser in
       try await browser.open(url)
       _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
-      try await browser.click("button.primary")  // New standup
-      _ = try await browser.element("[role=dialog]")
-      try await browser.type("Platform", into: "[role=dialog] input[type=text]")
-      try await browser.type("Blob", into: ".attendee input")
-      try await browser.click(".sheet-buttons button.primary")  // Add
+      try await browser.addStandup("Platform", attendees: ["Blob"])
       try await browser.click(".card")
       _ = try await browser.element(".actions")
       try await browser.click(".actions button.primary")  // Start meeting
