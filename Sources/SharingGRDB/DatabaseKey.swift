@@ -63,13 +63,20 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
     let key = self
-    let (changes, changesContinuation) = AsyncStream<Void>.makeStream(
-      bufferingPolicy: .bufferingNewest(1)
-    )
-    // Another connection's commit (or this one's, seen by the watch) is followed by reading the
-    // versions and then only the rows whose version moved; on the main actor, like readers.
-    let delivery = Task { @MainActor in
-      for await _ in changes {
+    try? SQLiteRows.migrate(database)
+    // A commit is followed by reading only the rows written since this key last looked.
+    return followDatabase(
+      database, coalescing: true,
+      thisConnection: { changed in
+        // A commit through this writer that touched the table: told on the writer's queue right
+        // after the commit, without reading anything there. A `ValueObservation` would fetch on
+        // every commit and hold the writer until its read began.
+        DatabaseRegionObservation(tracking: Table(SQLiteRows.table)).start(
+          in: database, onError: { _ in }, onChange: { _ in changed(()) }
+        )
+      },
+      otherConnections: {},
+      deliver: { _ in
         // This process's edits still held back go first: they are written against what this
         // key last saw, so they change only the rows edited here; then the rows another
         // process changed are read, and the value has both.
@@ -80,21 +87,7 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
           subscriber.yield(throwing: error)
         }
       }
-    }
-    // A commit through this writer that touched the table: told on the writer's queue right
-    // after the commit, without reading anything there (the delivery reads the versions). A
-    // `ValueObservation` would fetch on every commit and hold the writer until its read began.
-    try? SQLiteRows.migrate(database)
-    let cancellable = DatabaseRegionObservation(tracking: Table(SQLiteRows.table)).start(
-      in: database, onError: { _ in }, onChange: { _ in changesContinuation.yield() }
     )
-    let watch = DataVersionWatch.watch(database) { changesContinuation.yield() }
-    return SharedSubscription {
-      cancellable.cancel()
-      watch?.cancel()
-      changesContinuation.finish()
-      delivery.cancel()
-    }
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
@@ -109,34 +102,37 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     let rows = try database.read { try SQLiteRows.rows(of: name, in: $0) }
     let value = try Sharing.value(Value.self, fromStoredRows: rows.map(\.row), decoder: Self.decoder)
     synced.withLock {
-      $0 = (StoredRowsState(rows: rows.map(\.row), value: value), Dictionary(uniqueKeysWithValues: rows.map { ($0.row.id, $0.version) }))
+      $0.state = StoredRowsState(rows: rows.map(\.row), value: value)
+      $0.versions = Dictionary(uniqueKeysWithValues: rows.map { ($0.row.id, $0.version) })
+      $0.seen = rows.map(\.version).max() ?? 0
     }
     return value
   }
 
-  /// Reads the rows whose version changed since this key last saw them; nil when none did.
+  /// Reads the rows written since this key last looked (through the version index) and takes in
+  /// those it did not write itself, decoding only them; nil when there are none.
   ///
   /// All of it under the key's lock, as writes are: a write on another thread can neither slip
-  /// between reading the versions and taking in the rows, nor be diffed against half of it.
+  /// between reading the rows and taking them in, nor be diffed against half of it.
   func readChangedRows() throws -> Value? {
     try synced.withLock { synced in
-      let rows = try database.read { db -> [StoredRow]? in
-        let versions = try SQLiteRows.versions(of: name, in: db)
-        let changedIDs = versions.filter { synced.versions[$0.key] != $0.value }.map(\.key)
-        let removedIDs = Set(synced.versions.keys.filter { versions[$0] == nil })
-        guard !changedIDs.isEmpty || !removedIDs.isEmpty else { return nil }
-        let fresh = try SQLiteRows.rows(of: name, ids: changedIDs, in: db)
-        let freshByID = Dictionary(fresh.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var rows = synced.state.rows.filter { !removedIDs.contains($0.id) && freshByID[$0.id] == nil }
-        rows += fresh.map(\.row)
-        for id in removedIDs { synced.versions[id] = nil }
-        for entry in fresh { synced.versions[entry.row.id] = entry.version }
-        return rows
+      let read = try database.read { db -> (written: [(row: StoredRow, version: Int64)], removed: Set<String>) in
+        let written = try SQLiteRows.rows(of: name, after: synced.seen, in: db)
+        // Another writer that deleted rows gave the first row a new version: find what went.
+        let firstRowMoved = written.contains { entry in
+          entry.row.id == "" && synced.versions[""] != nil && synced.versions[""] != entry.version
+        }
+        guard firstRowMoved else { return (written, []) }
+        let ids = try SQLiteRows.ids(of: name, in: db)
+        return (written, Set(synced.versions.keys.filter { !ids.contains($0) }))
       }
-      guard let rows else { return nil }
-      let value = try Sharing.value(Value.self, fromStoredRows: rows, decoder: Self.decoder)
-      synced.state = StoredRowsState(rows: rows, value: value)
-      return value
+      synced.seen = max(synced.seen, read.written.map(\.version).max() ?? 0)
+      // This key's own writes come back too, with the versions it already holds.
+      let changed = read.written.filter { synced.versions[$0.row.id] != $0.version }
+      guard !changed.isEmpty || !read.removed.isEmpty else { return nil }
+      for id in read.removed { synced.versions[id] = nil }
+      for entry in changed { synced.versions[entry.row.id] = entry.version }
+      return try synced.state.take(changed.map(\.row), removing: read.removed, as: Value.self, decoder: Self.decoder)
     }
   }
 
@@ -160,9 +156,19 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
 /// What a ``DatabaseKey`` last read or wrote, changed in place under a lock (`LockIsolated`
 /// would copy its 10,000 rows on every change).
 final class Synced: Sendable {
-  private let mutex = Mutex<(state: StoredRowsState, versions: [String: Int64])>((StoredRowsState(), [:]))
+  struct State {
+    /// The rows, and the value they hold.
+    var state = StoredRowsState()
+    /// Each row's version, by id.
+    var versions: [String: Int64] = [:]
+    /// The largest version this key has read: every row written after it has a larger one. (Not
+    /// moved by the key's own writes: another writer's commit may sit below them, unread.)
+    var seen: Int64 = 0
+  }
 
-  func withLock<R>(_ body: (inout (state: StoredRowsState, versions: [String: Int64])) throws -> R) rethrows -> R {
+  private let mutex = Mutex(State())
+
+  func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     try mutex.withLock { synced in try body(&synced) }
   }
 }

@@ -179,39 +179,32 @@ public struct FetchKey<Value: Sendable>: SharedReaderKey {
       }
     }
     // The observation reads at once, on this thread, so a reader has its value as soon as it
-    // exists (and a test store's first state is settled). Later values are handed to the main
-    // actor, one after the other in the order their transactions committed: a feature's state
-    // changes only there, so a store never sees it change in the middle of a send, nor a test
-    // store in the middle of a step. A failing fetch is a value (a `Result`), so the observation
-    // goes on after it.
-    let (changes, changesContinuation) = AsyncStream<Result<Value, any Error>>.makeStream()
-    let delivery = Task { @MainActor in
-      for await result in changes { deliver(result) }
-    }
-    let isStarted = LockIsolated(false)
-    let observation = ValueObservation.tracking { db in Result { try request.fetch(db) } }
-    let cancellable = observation.start(
-      in: database,
-      scheduling: InlineScheduler(),
-      onError: { changesContinuation.yield(.failure($0)) },
-      onChange: { result in
-        if isStarted.value {
-          changesContinuation.yield(result)
-        } else {
-          deliver(result)
-        }
-      }
+    // exists (and a test store's first state is settled); later values go to the main actor, in
+    // the order their transactions committed. A failing fetch is a value (a `Result`), so the
+    // observation goes on after it.
+    return followDatabase(
+      database, coalescing: false,
+      thisConnection: { changed in
+        let isStarted = LockIsolated(false)
+        let observation = ValueObservation.tracking { db in Result { try request.fetch(db) } }
+        let cancellable = observation.start(
+          in: database,
+          scheduling: InlineScheduler(),
+          onError: { changed(.failure($0)) },
+          onChange: { result in
+            if isStarted.value {
+              changed(result)
+            } else {
+              deliver(result)
+            }
+          }
+        )
+        isStarted.setValue(true)
+        return cancellable
+      },
+      otherConnections: { Result { try database.read { try request.fetch($0) } } },
+      deliver: deliver
     )
-    isStarted.setValue(true)
-    let watch = DataVersionWatch.watch(database) {
-      changesContinuation.yield(Result { try database.read { try request.fetch($0) } })
-    }
-    return SharedSubscription {
-      cancellable.cancel()
-      watch?.cancel()
-      changesContinuation.finish()
-      delivery.cancel()
-    }
   }
 
   private func report(_ error: any Error) {

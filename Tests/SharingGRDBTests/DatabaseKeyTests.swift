@@ -209,4 +209,51 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     }
     #expect(names.count == 2 && names[0].contains("one (a)") && names[1].contains("two (b)"))
   }
+
+  /// Another process's one-element edit of a thousand is taken in by decoding that element only,
+  /// found through the version index; its removal and insertion of others are taken in too.
+  @Test func anotherConnectionsChangeIsTakenInDecodingOnlyTheRowsItWrote() async throws {
+    let file = try temporaryDatabaseFile()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let first = try DatabasePool(path: file.path)
+    let second = try DatabasePool(path: file.path)
+    @Shared(.database("counted", database: first)) var a: IdentifiedArrayOf<CountedThing> = []
+    $a.withLock { $0 = IdentifiedArray(uniqueElements: (0..<1_000).map { CountedThing(id: $0, name: "thing \($0)") }) }
+    @Shared(.database("counted", database: second)) var b: IdentifiedArrayOf<CountedThing> = []
+    #expect(b.count == 1_000)
+
+    CountedThing.decoded.setValue(0)
+    $b.withLock { $0[id: 500]?.name = "renamed by b" }
+    #expect(await wait(for: SharedReader($a)) { $0[id: 500]?.name == "renamed by b" })
+    #expect(CountedThing.decoded.value == 1)
+    #expect(a.count == 1_000 && a.ids.elementsEqual(0..<1_000))
+
+    // A removal (the rows after it move up) and an append: every change arrives, in order.
+    $b.withLock {
+      $0.remove(id: 2)
+      $0.append(CountedThing(id: 1_000, name: "new"))
+    }
+    #expect(await wait(for: SharedReader($a)) { $0.count == 1_000 && $0[id: 2] == nil && $0.last?.name == "new" })
+    #expect(a.ids.elementsEqual(b.ids))
+    #expect(a[id: 500]?.name == "renamed by b")
+  }
+}
+
+/// A `Thing` that counts how often it is decoded.
+struct CountedThing: Codable, Equatable, Identifiable, Sendable {
+  static let decoded = LockIsolated(0)
+  var id: Int
+  var name: String
+
+  init(id: Int, name: String) {
+    self.id = id
+    self.name = name
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    Self.decoded.withValue { $0 += 1 }
+  }
 }

@@ -65,6 +65,12 @@ public protocol _StoredAsElementRows {
   func _changedRows(since old: Any, rows: [StoredRow], encoder: JSONEncoder) throws -> [StoredRow]?
   /// The value made of `rows`, in their order.
   static func _value(rows: [StoredRow], decoder: JSONDecoder) throws -> Self
+  /// The value made of `rows` (the header row, then one row per element in position order),
+  /// decoding only the rows whose ids are in `changed` and taking every other element from
+  /// `old`, the value `oldRows` held (in the same order); nil when `old` is not such a value.
+  static func _value(
+    rows: [StoredRow], changed: Set<String>, old: Any, oldRows: [StoredRow], decoder: JSONDecoder
+  ) throws -> Self?
 }
 
 extension IdentifiedArray: _StoredAsElementRows
@@ -101,6 +107,38 @@ where Element: Codable & Identifiable, Element.ID == ID, ID: Codable {
     let elements = try rows.filter { !$0.id.isEmpty }
       .sorted { ($0.position, $0.id) < ($1.position, $1.id) }
       .map { try decoder.decode(Element.self, from: $0.json) }
+    return Self(elements, uniquingIDsWith: { first, _ in first })
+  }
+
+  public static func _value(
+    rows: [StoredRow], changed: Set<String>, old: Any, oldRows: [StoredRow], decoder: JSONDecoder
+  ) throws -> Self? {
+    // `oldRows` holds the header, then `old`'s elements in order (a value with duplicate ids,
+    // which `_value` dropped, is not: it is decoded whole).
+    guard let old = old as? Self, oldRows.count == old.count + 1, oldRows.first?.id == "" else { return nil }
+    if rows.count == oldRows.count {
+      // Only contents changed, each row at its place: the old array with the changed elements
+      // put in by id (a copy of its storage, no hashing of the others).
+      var value = old
+      var samePlaces = true
+      for (index, row) in rows.enumerated().dropFirst() where changed.contains(row.id) {
+        let element = try decoder.decode(Element.self, from: row.json)
+        guard oldRows[index].id == row.id, old.elements[index - 1].id == element.id else {
+          samePlaces = false
+          break
+        }
+        value[id: element.id] = element
+      }
+      if samePlaces { return value }
+    }
+    // Rows added, removed or moved: the others are found by their row's id.
+    var oldPositions: [String: Int] = [:]
+    oldPositions.reserveCapacity(oldRows.count)
+    for (index, row) in oldRows.enumerated().dropFirst() { oldPositions[row.id] = index - 1 }
+    let elements = try rows.filter { !$0.id.isEmpty }.map { row in
+      if !changed.contains(row.id), let position = oldPositions[row.id] { return old.elements[position] }
+      return try decoder.decode(Element.self, from: row.json)
+    }
     return Self(elements, uniquingIDsWith: { first, _ in first })
   }
 }
@@ -152,6 +190,58 @@ public struct StoredRowsState: @unchecked Sendable {
   public init(rows: [StoredRow], value: (some Sendable)?) {
     self.rows = rows.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
     self.value = value
+  }
+
+  /// The rows once `changed` (rows read again from the database: new, or changed in content or
+  /// position) take the place of theirs and the rows with ids in `removed` go, in position order.
+  public func rows(taking changed: [StoredRow], removing removed: Set<String>) -> [StoredRow] {
+    if removed.isEmpty, isInPlace(changed) {
+      var rows = rows
+      for row in changed { rows[row.position + 1] = row }
+      return rows
+    }
+    let changedIDs = Set(changed.map(\.id))
+    var rows = rows.filter { !removed.contains($0.id) && !changedIDs.contains($0.id) }
+    rows += changed
+    return rows.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+  }
+
+  /// Takes in rows another connection or process changed (see ``rows(taking:removing:)``) and
+  /// returns the value they now hold. Of an `IdentifiedArray`, only the changed rows are decoded:
+  /// the other elements are those of the value last held (a one-row change of 10,000 rows decodes
+  /// one element, and changes the rows in place).
+  public mutating func take<Value: Decodable & Sendable>(
+    _ changed: [StoredRow], removing removed: Set<String>, as _: Value.Type, decoder: JSONDecoder
+  ) throws -> Value? {
+    let oldRows: [StoredRow]
+    if removed.isEmpty, isInPlace(changed) {
+      // The same ids at the same places: the rows are changed where they lie.
+      for row in changed { rows[row.position + 1] = row }
+      oldRows = rows
+    } else {
+      oldRows = rows
+      rows = rows(taking: changed, removing: removed)
+    }
+    var newValue: Value?
+    if let old = value, !rows.isEmpty, let type = Value.self as? any _StoredAsElementRows.Type {
+      newValue = try type._value(
+        rows: rows, changed: Set(changed.map(\.id)), old: old, oldRows: oldRows, decoder: decoder
+      ) as? Value
+    }
+    if newValue == nil {
+      newValue = try Sharing.value(Value.self, fromStoredRows: rows, decoder: decoder)
+    }
+    value = newValue
+    return newValue
+  }
+
+  /// Whether each of `changed` has the id and position of the row at its place (the header row,
+  /// position -1, first): a change of contents only.
+  private func isInPlace(_ changed: [StoredRow]) -> Bool {
+    changed.allSatisfy { row in
+      let index = row.position + 1
+      return rows.indices.contains(index) && rows[index].id == row.id && rows[index].position == row.position
+    }
   }
 
   /// What writing `value` changes: the rows to write and delete.

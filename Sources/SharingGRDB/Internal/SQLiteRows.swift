@@ -3,7 +3,11 @@ import GRDB
 import Sharing
 
 /// The SQL of `DatabaseKey` on SQLite: its table, `sharingRows`, one row per stored row of each
-/// key (see `StoredRow`), with a version that goes up by one on every write of the row.
+/// key (see `StoredRow`), with a version: the key's write count when the row was last written
+/// (one more than the key's largest version), so that the rows another connection changed since
+/// a reader last looked are those above the largest version it saw, found through an index.
+/// A write that deletes rows also gives the key's first row (id `""`) the new version: a reader
+/// that sees it move looks for rows that went.
 enum SQLiteRows {
   /// The table's name.
   static let table = "sharingRows"
@@ -27,6 +31,11 @@ enum SQLiteRows {
           ) WITHOUT ROWID
           """
       )
+    }
+    // Versions count a key's writes (they went up per row before): readers find what changed
+    // through this index. Rows written before keep their versions, all below the next write's.
+    migrator.registerMigration("SharingGRDB: sharingRows by version") { db in
+      try db.execute(sql: #"CREATE INDEX sharingRowsByVersion ON sharingRows ("key", "version")"#)
     }
     try migrator.migrate(database)
     migrated.withValue { _ = $0.insert(id) }
@@ -58,36 +67,49 @@ enum SQLiteRows {
     return entries
   }
 
-  /// Each row's version, by id.
-  static func versions(of key: String, in db: Database) throws -> [String: Int64] {
-    var versions: [String: Int64] = [:]
-    let rows = try Row.fetchCursor(
-      db, sql: #"SELECT "id", "version" FROM sharingRows WHERE "key" = ?"#, arguments: [key]
-    )
-    while let row = try rows.next() { versions[row["id"]] = row["version"] }
-    return versions
+  /// The rows of `key` written after version `version` (through the index).
+  static func rows(of key: String, after version: Int64, in db: Database) throws -> [(row: StoredRow, version: Int64)] {
+    try Row.fetchAll(
+      db,
+      sql: #"SELECT "id", "position", "json", "version" FROM sharingRows WHERE "key" = ? AND "version" > ?"#,
+      arguments: [key, version]
+    ).map(entry)
   }
 
-  /// Writes `changes` (inside the caller's transaction); returns the new version of each row
-  /// written.
+  /// The ids of every row of `key`.
+  static func ids(of key: String, in db: Database) throws -> Set<String> {
+    Set(try String.fetchAll(db, sql: #"SELECT "id" FROM sharingRows WHERE "key" = ?"#, arguments: [key]))
+  }
+
+  /// Writes `changes` (inside the caller's transaction), every row written with the key's next
+  /// version (and the first row too when rows are deleted); returns the versions written, by id.
   static func apply(_ changes: RowChanges, to key: String, in db: Database) throws -> [String: Int64] {
+    guard !changes.isEmpty else { return [:] }
+    let largest = try Int64.fetchOne(
+      db, sql: #"SELECT max("version") FROM sharingRows WHERE "key" = ?"#, arguments: [key]
+    )
+    let version = (largest ?? 0) + 1
     var versions: [String: Int64] = [:]
     let upsert = try db.cachedStatement(
       sql: """
-        INSERT INTO sharingRows ("key", "id", "position", "json", "version") VALUES (?, ?, ?, ?, 1)
+        INSERT INTO sharingRows ("key", "id", "position", "json", "version") VALUES (?, ?, ?, ?, ?)
         ON CONFLICT ("key", "id") DO UPDATE SET
-          "position" = excluded."position", "json" = excluded."json",
-          "version" = sharingRows."version" + 1
-        RETURNING "version"
+          "position" = excluded."position", "json" = excluded."json", "version" = excluded."version"
         """
     )
     for row in changes.upserts {
-      versions[row.id] = try Int64.fetchOne(upsert, arguments: [key, row.id, row.position, row.json])
+      try upsert.execute(arguments: [key, row.id, row.position, row.json, version])
+      versions[row.id] = version
     }
+    guard !changes.deletions.isEmpty else { return versions }
     let delete = try db.cachedStatement(sql: #"DELETE FROM sharingRows WHERE "key" = ? AND "id" = ?"#)
     for id in changes.deletions {
       try delete.execute(arguments: [key, id])
     }
+    try db.execute(
+      sql: #"UPDATE sharingRows SET "version" = ? WHERE "key" = ? AND "id" = ''"#, arguments: [version, key]
+    )
+    if db.changesCount > 0 { versions[""] = version }
     return versions
   }
 

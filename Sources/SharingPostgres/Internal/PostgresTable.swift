@@ -295,9 +295,7 @@ final class PostgresTable: Sendable {
       let removed = Set(asked.filter { freshByID[$0] == nil && state.versions[$0] != nil })
       logger.debug("\(name.debugDescription): \(changed.count) rows changed and \(removed.count) removed by another process")
       guard !changed.isEmpty || !removed.isEmpty else { return true }
-      let changedIDs = Set(changed.map(\.row.id))
-      var rows = state.rows.rows.filter { !removed.contains($0.id) && !changedIDs.contains($0.id) }
-      rows += changed.map(\.row)
+      let rows = state.rows.rows(taking: changed.map(\.row), removing: removed)
       for id in removed { state.versions[id] = nil }
       for entry in changed { state.versions[entry.row.id] = entry.version }
       // Under the lock, so that no edit can come in between taking the rows and the value
