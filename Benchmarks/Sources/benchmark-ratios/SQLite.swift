@@ -131,12 +131,7 @@ func sqliteEditVsUpsert() throws -> (ratio: Double, edit: Double, upsert: Double
 /// way after the file's watch notices it (within a quarter of a second). Medians of 15.
 @MainActor
 func sqliteRemoteChangeVsUpsert() async throws -> (ratio: Double, change: Double, upsert: Double) {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sqlite-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  do {
-    let pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
-    try await pool.write(createBenchItems)
+  return try await withBenchItemsDatabase { pool in
     let items = withDependencies { $0.context = .live } operation: {
       Shared(wrappedValue: IdentifiedArrayOf<BenchItem>(), .database("benchItems", database: pool))
     }
@@ -177,16 +172,23 @@ func sqliteRemoteChangeVsUpsert() async throws -> (ratio: Double, change: Double
   }
 }
 
+/// A new database file with `tenThousandItems()` in `benchItems`, in a folder of its own that is
+/// deleted after `body`.
+@MainActor
+func withBenchItemsDatabase<R>(_ body: @MainActor (DatabasePool) async throws -> R) async throws -> R {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sqlite-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
+  try await pool.write(createBenchItems)
+  return try await body(pool)
+}
+
 /// `sqlite-follow-vs-query`: from the start of a one-row write to a `fetchAll` reader over
 /// 10 000 rows showing it (on the main actor) ÷ running the reader's query once. Medians of 15.
 @MainActor
 func sqliteFollowVsQuery() async throws -> (ratio: Double, follow: Double, query: Double) {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sqlite-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  do {
-    let pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
-    try await pool.write(createBenchItems)
+  return try await withBenchItemsDatabase { pool in
     let sql = "SELECT * FROM benchItems ORDER BY id"
     let reader = withDependencies { $0.context = .live } operation: {
       SharedReader(.fetchAll(sql: sql, database: pool)) as SharedReader<[BenchItem]>

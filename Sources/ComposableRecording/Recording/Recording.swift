@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import Foundation
 
-/// A session written by ``Reducer/recording(to:stateEvery:mode:)``, read back: the feature it
+/// A session written by ``ComposableArchitecture/Reducer/recording(to:stateEvery:mode:)``, read back: the feature it
 /// recorded, the state it started from, and each action with what the reducer read from its
 /// nondeterministic dependencies.
 ///

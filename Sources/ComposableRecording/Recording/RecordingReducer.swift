@@ -55,7 +55,7 @@ extension Reducer {
   }
 }
 
-/// How a recording reaches its file; see ``Reducer/recording(to:stateEvery:mode:)``.
+/// How a recording reaches its file; see ``ComposableArchitecture/Reducer/recording(to:stateEvery:mode:)``.
 public enum RecordingMode: Sendable {
   /// Each action's line is in the file when `send` returns: a crash, even `kill -9`, loses at
   /// most the line being written. About 2× the cost of an unrecorded send of a small feature.
@@ -66,7 +66,7 @@ public enum RecordingMode: Sendable {
   case buffered
 }
 
-/// A reducer that records its base's actions; see ``Reducer/recording(to:stateEvery:mode:)``.
+/// A reducer that records its base's actions; see ``ComposableArchitecture/Reducer/recording(to:stateEvery:mode:)``.
 public struct _RecordingReducer<Base: Reducer>: Reducer, RootDependenciesPreparing {
   let base: Base
   let recorder: Recorder

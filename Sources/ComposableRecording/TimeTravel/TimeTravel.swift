@@ -186,7 +186,7 @@ extension Reducer {
   }
 }
 
-/// A reducer that keeps its base's history; see ``Reducer/timeTravel(_:)``.
+/// A reducer that keeps its base's history; see ``ComposableArchitecture/Reducer/timeTravel(_:)``.
 public struct _TimeTravelReducer<Base: Reducer>: Reducer {
   let base: Base
   let history: TimeTravelHistory<Base.State, Base.Action>
