@@ -237,6 +237,45 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(a.ids.elementsEqual(b.ids))
     #expect(a[id: 500]?.name == "renamed by b")
   }
+
+  /// A file written by an earlier version (its rows' versions counted each row's own writes) gets
+  /// the version index, and a change made after is found above the largest version it had.
+  @Test func aFileOfTheEarlierVersionsIsMigratedAndItsChangesFollowed() async throws {
+    let file = try temporaryDatabaseFile()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let earlier = try DatabaseQueue(path: file.path)
+    try await earlier.write { db in
+      try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+      try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('SharingGRDB: create sharingRows')")
+      try db.execute(
+        sql: """
+          CREATE TABLE sharingRows (
+            "key" TEXT NOT NULL, "id" TEXT NOT NULL, "position" INTEGER NOT NULL,
+            "json" BLOB NOT NULL, "version" INTEGER NOT NULL, PRIMARY KEY ("key", "id")
+          ) WITHOUT ROWID
+          """
+      )
+      try db.execute(
+        sql: """
+          INSERT INTO sharingRows VALUES
+            ('earlier', '', -1, '[]', 1),
+            ('earlier', '1', 0, '{"id":1,"name":"one"}', 7),
+            ('earlier', '2', 1, '{"id":2,"name":"two"}', 1)
+          """
+      )
+    }
+    try earlier.close()
+    let first = try DatabasePool(path: file.path)
+    let second = try DatabasePool(path: file.path)
+    @Shared(.database("earlier", database: first)) var a: IdentifiedArrayOf<Thing> = []
+    #expect(a.map(\.name) == ["one", "two"])
+    @Shared(.database("earlier", database: second)) var b: IdentifiedArrayOf<Thing> = []
+    $b.withLock { $0[id: 2]?.name = "two (b)" }
+    #expect(try version(of: "2", in: "earlier", second) == 8)
+    #expect(await wait(for: SharedReader($a)) { $0.map(\.name) == ["one", "two (b)"] })
+    let indexes = try await first.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index'") }
+    #expect(indexes.contains("sharingRowsByVersion"))
+  }
 }
 
 /// A `Thing` that counts how often it is decoded.
