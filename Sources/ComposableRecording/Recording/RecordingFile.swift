@@ -32,10 +32,13 @@ import Synchronization
 ///
 /// `@unchecked Sendable` is safe: every field is read and written with `lock` held (the exit
 /// handler closes files from whichever thread exits, and the preparing queue installs the window
-/// it made under the lock).
+/// it made under the lock). The lock is taken through `locked`, which tells ThreadSanitizer about
+/// it when the program runs under it (see ``ThreadSanitizer``).
 final class RecordingFile: @unchecked Sendable {
   /// A futex-based lock: cheaper to take than `NSLock` (a `pthread_mutex_t`) on every line.
   private let lock = Mutex(())
+  /// Whether to annotate `lock` for ThreadSanitizer: read once, so that an append tests a flag.
+  private let annotatesLock = ThreadSanitizer.isActive
   private var descriptor: Int32
   /// The mapped window lines are copied to, or nil to write with `write(2)`.
   private var window: Window?
@@ -65,9 +68,20 @@ final class RecordingFile: @unchecked Sendable {
     _ = Self.closeAtExit
   }
 
+  /// Runs `body` with `lock` held.
+  private func locked<R>(_ body: (inout ()) throws -> R) rethrows -> R {
+    try lock.withLock { unit in
+      guard annotatesLock else { return try body(&unit) }
+      let address = Unmanaged.passUnretained(self).toOpaque()
+      ThreadSanitizer.acquire(address)
+      defer { ThreadSanitizer.release(address) }
+      return try body(&unit)
+    }
+  }
+
   /// Appends `bytes` (whole lines) to the file.
   func append(_ bytes: UnsafeRawBufferPointer) throws {
-    try lock.withLock { _ in
+    try locked { _ in
       guard descriptor >= 0 else { return }
       #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         if !mappingFailed, window.map({ length + bytes.count > $0.end }) ?? true {
@@ -89,20 +103,20 @@ final class RecordingFile: @unchecked Sendable {
 
   /// Run once, first thing, when the file closes: a buffered recording writes what waits.
   var beforeClosing: (@Sendable () -> Void)? {
-    get { lock.withLock { _ in _beforeClosing } }
-    set { lock.withLock { _ in _beforeClosing = newValue } }
+    get { locked { _ in _beforeClosing } }
+    set { locked { _ in _beforeClosing = newValue } }
   }
   private var _beforeClosing: (@Sendable () -> Void)?
 
   /// Trims the reserved space and closes the file (its recorder does when it goes, and the exit
   /// handler does for the files still open).
   func close() {
-    let hook = lock.withLock { _ in
+    let hook = locked { _ in
       defer { _beforeClosing = nil }
       return _beforeClosing
     }
     hook?()
-    let closes = lock.withLock { _ -> Bool in
+    let closes = locked { _ -> Bool in
       guard descriptor >= 0, !isClosing else { return false }
       isClosing = true
       return true
@@ -115,7 +129,7 @@ final class RecordingFile: @unchecked Sendable {
     if DispatchQueue.getSpecific(key: Self.preparerKey) == nil {
       preparer.sync {}
     }
-    lock.withLock { _ in
+    locked { _ in
       #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         next?.unmap()
         next = nil
@@ -220,7 +234,7 @@ final class RecordingFile: @unchecked Sendable {
       // action, go through a side table); `close()` waits for this.
       preparer.async { [self] in
         let ready = Window.map(descriptor, offset: offset, size: Self.windowSize, writableAhead: true)
-        self.lock.withLock { _ in
+        self.locked { _ in
           self.isPreparing = false
           guard let ready else {
             self.preparingFailed = true
