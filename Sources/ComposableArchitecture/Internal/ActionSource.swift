@@ -31,7 +31,10 @@ package enum ActionSource {
   package static var isEffectAction: Bool { isEffectAction(reading: depth) }
 
   /// The same, through a copy of `depth` its caller keeps (a `static let` costs a `swift_once`
-  /// check at every use; a recorder asks on every action).
+  /// check at every use; a recorder asks on every action). Inlinable, as `ThreadLocalWord` is:
+  /// `ComposableRecording` asks on every action, and a call into this module cost more than
+  /// the question.
+  @inlinable
   package static func isEffectAction(reading depth: ThreadLocalWord) -> Bool {
     depth.value != nil
   }
@@ -41,22 +44,26 @@ package enum ActionSource {
 /// A fraction of the cost of a task-local push, for state that belongs to a synchronous stretch
 /// of code on one thread.
 package struct ThreadLocalWord: Sendable {
+  // The accessors are inlinable: `ComposableRecording` reads and writes its words on every
+  // recorded action.
   package init() {}
 
   #if os(Windows)
-    private let key: DWORD = TlsAlloc()
+    @usableFromInline let key: DWORD = TlsAlloc()
 
+    @inlinable
     package var value: UnsafeMutableRawPointer? {
       get { TlsGetValue(key) }
       nonmutating set { TlsSetValue(key, newValue) }
     }
   #else
-    private let key: pthread_key_t = {
+    @usableFromInline let key: pthread_key_t = {
       var key = pthread_key_t()
       pthread_key_create(&key, nil)
       return key
     }()
 
+    @inlinable
     package var value: UnsafeMutableRawPointer? {
       get { pthread_getspecific(key) }
       nonmutating set { pthread_setspecific(key, newValue) }
