@@ -238,6 +238,27 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(a[id: 500]?.name == "renamed by b")
   }
 
+  /// A row written by other code through the key's own database (an in-memory one: no file to
+  /// watch) is taken in as soon as it commits, when the writer tells GRDB's observers (which
+  /// cannot see changes to a `WITHOUT ROWID` table by themselves).
+  @Test func aRowWrittenThroughTheSameDatabaseIsTakenInAtOnce() async throws {
+    let database = try DatabaseQueue()
+    @Shared(.database("same", database: database)) var things: IdentifiedArrayOf<Thing> = []
+    $things.withLock { $0 = [Thing(id: 1, name: "one"), Thing(id: 2, name: "two")] }
+    try await database.write { db in
+      try db.execute(
+        sql: """
+          UPDATE sharingRows SET "json" = '{"id":2,"name":"two (elsewhere)"}',
+            "version" = (SELECT max("version") FROM sharingRows WHERE "key" = 'same') + 1
+          WHERE "key" = 'same' AND "id" = '2'
+          """
+      )
+      try db.notifyChanges(in: Table("sharingRows"))
+    }
+    #expect(await wait(for: SharedReader($things)) { $0[id: 2]?.name == "two (elsewhere)" })
+    #expect(things.map(\.name) == ["one", "two (elsewhere)"])
+  }
+
   /// A file written by an earlier version (its rows' versions counted each row's own writes) gets
   /// the version index, and a change made after is found above the largest version it had.
   @Test func aFileOfTheEarlierVersionsIsMigratedAndItsChangesFollowed() async throws {

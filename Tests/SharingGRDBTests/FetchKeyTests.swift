@@ -59,8 +59,14 @@ func wait<Value: Sendable>(
       withObservationTracking { _ = reader.wrappedValue } onChange: { resume() }
       // A change that came before the observers were registered.
       if condition(reader.wrappedValue) { resume() }
+      // Observation tells of a change before it is made (`willSet`): a change told while this
+      // loop was reading the value can be missed by the next registration. Look again every
+      // 50 ms, so that such a change costs 50 ms, not the whole timeout.
       Task {
-        try? await Task.sleep(until: deadline)
+        while ContinuousClock.now < deadline {
+          try? await Task.sleep(for: .milliseconds(50))
+          if condition(reader.wrappedValue) { break }
+        }
         resume()
       }
     }
