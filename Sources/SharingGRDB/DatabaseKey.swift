@@ -126,13 +126,21 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
         let ids = try SQLiteRows.ids(of: name, in: db)
         return (written, Set(synced.versions.keys.filter { !ids.contains($0) }))
       }
-      synced.seen = max(synced.seen, read.written.map(\.version).max() ?? 0)
       // This key's own writes come back too, with the versions it already holds.
       let changed = read.written.filter { synced.versions[$0.row.id] != $0.version }
-      guard !changed.isEmpty || !read.removed.isEmpty else { return nil }
+      let seen = max(synced.seen, read.written.map(\.version).max() ?? 0)
+      guard !changed.isEmpty || !read.removed.isEmpty else {
+        synced.seen = seen
+        return nil
+      }
+      // Taken in first: a row that does not decode leaves the key as it was, to be read again.
+      let value = try synced.state.take(
+        changed.map(\.row), removing: read.removed, as: Value.self, decoder: Self.decoder
+      )
+      synced.seen = seen
       for id in read.removed { synced.versions[id] = nil }
       for entry in changed { synced.versions[entry.row.id] = entry.version }
-      return try synced.state.take(changed.map(\.row), removing: read.removed, as: Value.self, decoder: Self.decoder)
+      return value
     }
   }
 

@@ -259,6 +259,34 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     #expect(things.map(\.name) == ["one", "two (elsewhere)"])
   }
 
+  /// A row another writer left undecodable is an error and changes nothing; once it is written
+  /// again, correctly, it is taken in (it was not marked as seen).
+  @Test func aRowThatDoesNotDecodeIsAnErrorAndIsReadAgainOnceFixed() async throws {
+    let database = try DatabaseQueue()
+    @Shared(.database("broken", database: database)) var things: IdentifiedArrayOf<Thing> = []
+    $things.withLock { $0 = [Thing(id: 1, name: "one"), Thing(id: 2, name: "two")] }
+    func writeElsewhere(_ json: String) async throws {
+      try await database.write { db in
+        try db.execute(
+          sql: """
+            UPDATE sharingRows SET "json" = ?,
+              "version" = (SELECT max("version") FROM sharingRows WHERE "key" = 'broken') + 1
+            WHERE "key" = 'broken' AND "id" = '2'
+            """,
+          arguments: [json]
+        )
+        try db.notifyChanges(in: Table("sharingRows"))
+      }
+    }
+    try await writeElsewhere(#"{"id":2,"nom":"deux"}"#)
+    let reader = SharedReader($things)
+    #expect(await wait(for: reader) { _ in reader.loadError != nil })
+    #expect(things.map(\.name) == ["one", "two"])
+    try await writeElsewhere(#"{"id":2,"name":"two (fixed)"}"#)
+    #expect(await wait(for: SharedReader($things)) { $0[id: 2]?.name == "two (fixed)" })
+    #expect(things.map(\.name) == ["one", "two (fixed)"])
+  }
+
   /// A file written by an earlier version (its rows' versions counted each row's own writes) gets
   /// the version index, and a change made after is found above the largest version it had.
   @Test func aFileOfTheEarlierVersionsIsMigratedAndItsChangesFollowed() async throws {

@@ -214,25 +214,35 @@ public struct StoredRowsState: @unchecked Sendable {
     _ changed: [StoredRow], removing removed: Set<String>, as _: Value.Type, decoder: JSONDecoder
   ) throws -> Value? {
     let oldRows: [StoredRow]
+    // What to put back if a row does not decode: the rows stay those of the value held.
+    let restore: (inout [StoredRow]) -> Void
     if removed.isEmpty, isInPlace(changed) {
       // The same ids at the same places: the rows are changed where they lie.
+      let replaced = changed.map { rows[$0.position + 1] }
       for row in changed { rows[row.position + 1] = row }
       oldRows = rows
+      restore = { rows in for row in replaced { rows[row.position + 1] = row } }
     } else {
       oldRows = rows
       rows = rows(taking: changed, removing: removed)
+      restore = { rows in rows = oldRows }
     }
-    var newValue: Value?
-    if let old = value, !rows.isEmpty, let type = Value.self as? any _StoredAsElementRows.Type {
-      newValue = try type._value(
-        rows: rows, changed: Set(changed.map(\.id)), old: old, oldRows: oldRows, decoder: decoder
-      ) as? Value
+    do {
+      var newValue: Value?
+      if let old = value, !rows.isEmpty, let type = Value.self as? any _StoredAsElementRows.Type {
+        newValue = try type._value(
+          rows: rows, changed: Set(changed.map(\.id)), old: old, oldRows: oldRows, decoder: decoder
+        ) as? Value
+      }
+      if newValue == nil {
+        newValue = try Sharing.value(Value.self, fromStoredRows: rows, decoder: decoder)
+      }
+      value = newValue
+      return newValue
+    } catch {
+      restore(&rows)
+      throw error
     }
-    if newValue == nil {
-      newValue = try Sharing.value(Value.self, fromStoredRows: rows, decoder: decoder)
-    }
-    value = newValue
-    return newValue
   }
 
   /// Whether each of `changed` has the id and position of the row at its place (the header row,
