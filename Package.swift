@@ -2,6 +2,9 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// Where Apple's SwiftUI does not exist, and ours is built.
+let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
   name: "swift-composable-architecture",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -13,6 +16,10 @@ let package = Package(
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
+    // `import SwiftUI` on platforms without Apple's: views that run live in the browser. On Apple
+    // platforms this product adds nothing (its one target is empty there), and the system's
+    // SwiftUI is the one imported.
+    .library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
     .library(name: "SharingPostgres", targets: ["SharingPostgres"]),
@@ -168,6 +175,38 @@ let package = Package(
       ]
     ),
     .target(name: "ComposableWebTestSupport"),
+    // SwiftUI where Apple's is missing, in three modules (see Sources/SwiftUI/README.md):
+    // `SwiftUICore` turns views into a tree of plain values and knows nothing of HTML;
+    // `SwiftUIWeb` renders that tree with ComposableWeb and serves an `App`; `SwiftUI` is what
+    // `import SwiftUI` finds: the views re-exported, and `App.main()`.
+    //
+    // A module named `SwiftUI` is visible to every module compiled after it (SwiftPM puts them in
+    // one folder), and swift-dependencies, swift-clocks, swift-custom-dump and combine-schedulers
+    // compile extra code when `canImport(SwiftUI)`. So `SwiftUICore` depends on each of them,
+    // directly: they are always compiled before any module of ours named like Apple's exists.
+    .target(
+      name: "SwiftUICore",
+      dependencies: [
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
+    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb"]),
+    .target(
+      name: "SwiftUIWhereMissing",
+      dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]
+    ),
+    .testTarget(
+      name: "SwiftUITests",
+      dependencies: [
+        .target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI)),
+        "SwiftUICore", "SwiftUIWeb", "ComposableWeb", "ComposableWebTestSupport",
+      ]
+    ),
     .testTarget(
       name: "ComposableWebTests",
       dependencies: ["ComposableWeb", "ComposableWebTestSupport"]

@@ -1,0 +1,136 @@
+/// A value stepped up and down with two buttons around its label:
+/// `Stepper("\(minutes) minutes", value: $minutes, in: 5...30)`.
+public struct Stepper<Label: View>: PrimitiveView {
+  let increment: (@MainActor () -> Void)?
+  let decrement: (@MainActor () -> Void)?
+  let label: Label
+
+  public init(
+    @ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) {
+    self.label = label()
+    increment = onIncrement
+    decrement = onDecrement
+  }
+
+  public init<V: Strideable>(
+    value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) {
+    self.label = label()
+    let current = value.wrappedValue
+    if current < bounds.upperBound {
+      increment = { value.wrappedValue = min(value.wrappedValue.advanced(by: step), bounds.upperBound) }
+    } else {
+      increment = nil
+    }
+    if current > bounds.lowerBound {
+      decrement = { value.wrappedValue = max(value.wrappedValue.advanced(by: -step), bounds.lowerBound) }
+    } else {
+      decrement = nil
+    }
+  }
+
+  public init<V: Strideable>(
+    value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) {
+    self.label = label()
+    increment = { value.wrappedValue = value.wrappedValue.advanced(by: step) }
+    decrement = { value.wrappedValue = value.wrappedValue.advanced(by: -step) }
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let isEnabled = context.environment.isEnabled
+    let spec = StepperSpec(increment: isEnabled ? view.increment : nil, decrement: isEnabled ? view.decrement : nil)
+    nodes.append(context.node(.stepper(spec), children: context.nodes(of: view.label, component: "label")))
+  }
+}
+
+extension Stepper where Label == Text {
+  public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
+    self.init(value: value, in: bounds, step: step) { Text(titleKey) }
+  }
+
+  @_disfavoredOverload
+  public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
+    self.init(value: value, in: bounds, step: step) { Text(title) }
+  }
+
+  public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
+    self.init(value: value, step: step) { Text(titleKey) }
+  }
+
+  public init(_ titleKey: LocalizedStringKey, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+    self.init(label: { Text(titleKey) }, onIncrement: onIncrement, onDecrement: onDecrement)
+  }
+}
+
+/// A value chosen along a range by dragging: `Slider(value: $length, in: 5...30, step: 1)`.
+public struct Slider<Label: View, ValueLabel: View>: PrimitiveView {
+  let value: Double
+  let range: ClosedRange<Double>
+  let step: Double?
+  let setValue: @MainActor (Double) -> Void
+  let label: Label
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let spec = SliderSpec(value: view.value, range: view.range, step: view.step, setValue: view.setValue)
+    var node = context.node(.slider(spec), children: context.nodes(of: view.label, component: "label"))
+    if !context.environment.isEnabled { node.modifiers.append(.disabled) }
+    nodes.append(node)
+  }
+}
+
+extension Slider {
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+    @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.value = Double(value.wrappedValue)
+    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
+    self.step = Double(step)
+    setValue = { value.wrappedValue = V($0) }
+    self.label = label()
+  }
+}
+
+extension Slider where ValueLabel == EmptyView {
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.value = Double(value.wrappedValue)
+    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
+    step = nil
+    setValue = { value.wrappedValue = V($0) }
+    self.label = label()
+  }
+
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+    onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.value = Double(value.wrappedValue)
+    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
+    self.step = Double(step)
+    setValue = { value.wrappedValue = V($0) }
+    self.label = label()
+  }
+}
+
+extension Slider where Label == EmptyView, ValueLabel == EmptyView {
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.init(value: value, in: bounds, label: { EmptyView() })
+  }
+
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.init(value: value, in: bounds, step: step, label: { EmptyView() })
+  }
+}

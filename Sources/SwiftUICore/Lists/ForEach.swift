@@ -1,0 +1,87 @@
+/// A view for each element of a collection, each identified by its id, so that a row keeps its
+/// state when rows move: `ForEach(items) { Text($0.title) }`, `ForEach(0..<3) { … }`,
+/// `ForEach(names, id: \.self) { … }`. In a `List`, `onDelete` and `onMove` make rows deletable
+/// and movable.
+@MainActor
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+  public var data: Data
+  public var content: (Data.Element) -> Content
+  let id: (Data.Element) -> ID
+  var onDelete: (@MainActor (IndexSet) -> Void)?
+  var onMove: (@MainActor (IndexSet, Int) -> Void)?
+}
+
+extension ForEach: View where Content: View {
+  public var body: Never { bodyOfPrimitive(Self.self) }
+
+  public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.content = content
+    self.id = { $0[keyPath: id] }
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let count = view.data.count
+    for (offset, element) in view.data.enumerated() {
+      let id = view.id(element)
+      let key = "\(id)"
+      let rowNodes = context.nodes(of: view.content(element), component: "e" + key)
+      if view.onDelete == nil && view.onMove == nil {
+        nodes += rowNodes.map { node in
+          var node = node
+          node.key = node.key ?? key
+          node.tag = node.tag ?? AnyHashable(id)
+          return node
+        }
+        continue
+      }
+      var spec = RowSpec(isEditing: context.environment.editMode?.wrappedValue.isEditing ?? false)
+      if let delete = view.onDelete {
+        spec.delete = { delete(IndexSet(integer: offset)) }
+      }
+      if let move = view.onMove {
+        if offset > 0 { spec.moveUp = { move(IndexSet(integer: offset), offset - 1) } }
+        if offset < count - 1 { spec.moveDown = { move(IndexSet(integer: offset), offset + 2) } }
+      }
+      var row = ViewNode(kind: .row(spec), identity: context.path + ".e" + key, children: rowNodes)
+      row.key = key
+      nodes.append(row)
+    }
+  }
+
+  /// Rows the user can delete (a Delete button on each row, or Edit mode's).
+  public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> ForEach {
+    var copy = self
+    copy.onDelete = action
+    return copy
+  }
+
+  /// Rows the user can move (Move up and Move down buttons on each row).
+  public func onMove(perform action: (@MainActor (IndexSet, Int) -> Void)?) -> ForEach {
+    var copy = self
+    copy.onMove = action
+    return copy
+  }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.init(data, id: \.id, content: content)
+  }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+  public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    self.init(data, id: \.self, content: content)
+  }
+}
+
+extension ForEach where Content: View {
+  /// A view for each element of a binding's collection, each given a binding to its element:
+  /// `ForEach($items) { $item in TextField("Name", text: $item.name) }`.
+  public init<C: MutableCollection & RandomAccessCollection>(
+    _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+  ) where Data == Binding<C>, ID == C.Element.ID, C.Element: Identifiable, C.Index: Hashable {
+    self.init(data, id: \.wrappedValue.id, content: content)
+  }
+}

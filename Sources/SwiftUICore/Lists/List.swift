@@ -1,0 +1,163 @@
+/// Rows in a scrolling list, grouped into sections: `List { Section("Attendees") { … } }`,
+/// `List(items) { item in … }`. Drawn as the list style in the environment says.
+public struct List<SelectionValue: Hashable, Content: View>: PrimitiveView {
+  let content: Content
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let spec = ListSpec(isForm: false, style: context.environment.listStyle)
+    nodes.append(context.node(.list(spec), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+extension List where SelectionValue == Never {
+  public init(@ViewBuilder content: () -> Content) {
+    self.content = content()
+  }
+
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    self.content = ForEach(data, content: rowContent)
+  }
+
+  public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, ID, RowContent> {
+    self.content = ForEach(data, id: id, content: rowContent)
+  }
+}
+
+/// Controls grouped for entering data, drawn as a grouped list.
+public struct Form<Content: View>: PrimitiveView {
+  let content: Content
+
+  public init(@ViewBuilder content: () -> Content) {
+    self.content = content()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let spec = ListSpec(isForm: true, style: .insetGrouped)
+    nodes.append(context.node(.list(spec), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+/// Rows under a header (and above a footer) in a list or a form.
+@MainActor
+public struct Section<Parent, Content, Footer> {
+  let header: Parent
+  let content: Content
+  let footer: Footer
+}
+
+extension Section: View where Parent: View, Content: View, Footer: View {
+  public var body: Never { bodyOfPrimitive(Self.self) }
+
+  public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+    self.header = header()
+    self.content = content()
+    self.footer = footer()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let spec = SectionSpec(
+      header: context.nodes(of: view.header, component: "header"),
+      footer: context.nodes(of: view.footer, component: "footer")
+    )
+    nodes.append(context.node(.section(spec), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+extension Section where Parent: View, Content: View, Footer == EmptyView {
+  public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+    self.init(content: content, header: header, footer: { EmptyView() })
+  }
+}
+
+extension Section where Parent == EmptyView, Content: View, Footer: View {
+  public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+    self.init(content: content, header: { EmptyView() }, footer: footer)
+  }
+}
+
+extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
+  public init(@ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+  }
+}
+
+extension Section where Parent == Text, Content: View, Footer == EmptyView {
+  public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+  }
+
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+  }
+}
+
+/// How a list is drawn, as a renderer sees it.
+public enum ListStyleKind: Equatable, Sendable {
+  case automatic, plain, grouped, insetGrouped, inset, sidebar
+}
+
+/// A list style: `.plain`, `.grouped`, `.insetGrouped`, `.inset`, `.sidebar`.
+public protocol ListStyle {
+  var _kind: ListStyleKind { get }
+}
+public struct DefaultListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .automatic } }
+public struct PlainListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .plain } }
+public struct GroupedListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .grouped } }
+public struct InsetGroupedListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .insetGrouped } }
+public struct InsetListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .inset } }
+public struct SidebarListStyle: ListStyle { public init() {}; public var _kind: ListStyleKind { .sidebar } }
+extension ListStyle where Self == DefaultListStyle { public static var automatic: Self { Self() } }
+extension ListStyle where Self == PlainListStyle { public static var plain: Self { Self() } }
+extension ListStyle where Self == GroupedListStyle { public static var grouped: Self { Self() } }
+extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: Self { Self() } }
+extension ListStyle where Self == InsetListStyle { public static var inset: Self { Self() } }
+extension ListStyle where Self == SidebarListStyle { public static var sidebar: Self { Self() } }
+
+extension EnvironmentValues {
+  private enum ListStyleKey: EnvironmentKey {
+    static var defaultValue: ListStyleKind { .insetGrouped }
+  }
+  var listStyle: ListStyleKind {
+    get { self[ListStyleKey.self] }
+    set { self[ListStyleKey.self] = newValue }
+  }
+}
+
+extension View {
+  public func listStyle<S: ListStyle>(_ style: S) -> some View {
+    EnvironmentWriter(content: self) { $0.listStyle = style._kind == .automatic ? .insetGrouped : style._kind }
+  }
+}
+
+/// Whether a list is being edited; `EditButton` toggles it.
+public enum EditMode: Hashable, Sendable {
+  case inactive, transient, active
+  public var isEditing: Bool { self != .inactive }
+}
+
+extension EnvironmentValues {
+  private enum EditModeKey: EnvironmentKey {
+    static var defaultValue: Binding<EditMode>? { nil }
+  }
+  public var editMode: Binding<EditMode>? {
+    get { self[EditModeKey.self] }
+    set { self[EditModeKey.self] = newValue }
+  }
+}
+
+/// Turns the edit mode of the screen on and off (Edit, Done): rows show their delete and move
+/// controls while it is on.
+public struct EditButton: PrimitiveView {
+  public init() {}
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    guard let editMode = context.environment.editMode else { return }
+    let isEditing = editMode.wrappedValue.isEditing
+    let spec = ButtonSpec(role: nil, style: .borderless) { editMode.wrappedValue = isEditing ? .inactive : .active }
+    nodes.append(context.node(.button(spec), children: [context.node(.text([TextRun(string: isEditing ? "Done" : "Edit")]))]))
+  }
+}

@@ -1,0 +1,366 @@
+/// A view with a modifier applied to what its content resolves to.
+struct NodeModifier<Content: View>: PrimitiveView {
+  let content: Content
+  let modifier: @MainActor (ResolveContext) -> ViewNode.Modifier
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let content = context.nodes(of: view.content, component: "m")
+    guard !content.isEmpty else { return }
+    nodes += ViewNode.modify(content, with: view.modifier(context), identity: context.path)
+  }
+}
+
+extension View {
+  func modifier(node modifier: @escaping @MainActor (ResolveContext) -> ViewNode.Modifier) -> some View {
+    NodeModifier(content: self, modifier: modifier)
+  }
+
+  func modifier(node modifier: ViewNode.Modifier) -> some View {
+    NodeModifier(content: self) { _ in modifier }
+  }
+
+  /// Space around the view: the platform's default (16 points) on the sides in `edges`.
+  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    modifier(node: .padding(EdgeInsets(edges, length ?? 16)))
+  }
+
+  /// `length` points of space on every side.
+  public func padding(_ length: CGFloat) -> some View {
+    modifier(node: .padding(EdgeInsets(.all, length)))
+  }
+
+  /// Space around the view, side by side.
+  public func padding(_ insets: EdgeInsets) -> some View {
+    modifier(node: .padding(insets))
+  }
+
+  /// A fixed width or height (or both), the content placed by `alignment`.
+  public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+    modifier(node: .frame(FrameSpec(width: width, height: height, alignment: alignment)))
+  }
+
+  /// Bounds on the width and height: `maxWidth: .infinity` fills the width.
+  public func frame(
+    minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+    minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+    alignment: Alignment = .center
+  ) -> some View {
+    modifier(
+      node: .frame(
+        FrameSpec(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment)
+      )
+    )
+  }
+
+  /// Keeps the view at its own size: text is not wrapped or cut.
+  public func fixedSize() -> some View {
+    modifier(node: .fixedSize(horizontal: true, vertical: true))
+  }
+
+  public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    modifier(node: .fixedSize(horizontal: horizontal, vertical: vertical))
+  }
+
+  /// A view behind this one, the size of this one.
+  public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> some View {
+    let background = content()
+    return modifier { context in .background(context.nodes(of: background, component: "background"), alignment: alignment) }
+  }
+
+  /// A view behind this one (a colour, a shape).
+  public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
+    modifier { context in .background(context.nodes(of: background, component: "background"), alignment: alignment) }
+  }
+
+  /// A colour behind this one.
+  public func background<S: ShapeStyle>(_ style: S) -> some View {
+    modifier { context in
+      .background([context.node(.color(style.colorValue ?? .system("primary", opacity: 1)))], alignment: .center)
+    }
+  }
+
+  /// A view in front of this one, the size of this one.
+  public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> some View {
+    let overlay = content()
+    return modifier { context in .overlay(context.nodes(of: overlay, component: "overlay"), alignment: alignment) }
+  }
+
+  public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+    modifier { context in .overlay(context.nodes(of: overlay, component: "overlay"), alignment: alignment) }
+  }
+
+  /// The font of the text inside this view.
+  public func font(_ font: Font?) -> some View {
+    modifier { _ in font.map { .font($0) } ?? .font(.body) }
+  }
+
+  /// Bold text inside this view.
+  public func bold(_ isActive: Bool = true) -> some View {
+    modifier(node: .font(Font.body.weight(isActive ? .bold : .regular)))
+  }
+
+  /// The colour of the text and symbols inside this view.
+  public func foregroundColor(_ color: Color?) -> some View {
+    modifier(node: .foreground(color?.value ?? .system("primary", opacity: 1)))
+  }
+
+  /// The colour (or style) of the text, symbols and shapes inside this view.
+  public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+    modifier(node: .foreground(style.colorValue ?? .system("primary", opacity: 1)))
+  }
+
+  /// The accent colour of the controls inside this view.
+  public func tint(_ tint: Color?) -> some View {
+    modifier(node: .tint(tint?.value ?? .system("accent", opacity: 1)))
+  }
+
+  public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
+    modifier(node: .tint(tint?.colorValue ?? .system("accent", opacity: 1)))
+  }
+
+  /// The accent colour of the controls inside this view (the older name of `tint`).
+  public func accentColor(_ accentColor: Color?) -> some View {
+    tint(accentColor)
+  }
+
+  /// Rounded corners, clipping the view.
+  public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+    modifier(node: .cornerRadius(radius))
+  }
+
+  public func opacity(_ opacity: Double) -> some View {
+    modifier(node: .opacity(opacity))
+  }
+
+  /// Turns the controls inside this view off when `disabled`.
+  public func disabled(_ disabled: Bool) -> some View {
+    EnvironmentWriter(content: NodeModifierIf(content: self, modifier: disabled ? .disabled : nil)) { values in
+      if disabled { values.isEnabled = false }
+    }
+  }
+
+  /// The view turned by `angle` around its centre (or `anchor`).
+  public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+    modifier(node: .rotation(degrees: angle.degrees))
+  }
+
+  /// The background of the list row this view is.
+  public func listRowBackground<V: View>(_ view: V?) -> some View {
+    modifier { context in .listRowBackground(view.map { context.nodes(of: $0, component: "rowBackground") } ?? []) }
+  }
+
+  /// The name screen readers say for this view.
+  public func accessibilityLabel(_ label: Text) -> some View {
+    modifier(node: .accessibilityLabel(label.runs.map(\.string).joined()))
+  }
+
+  public func accessibilityLabel(_ label: LocalizedStringKey) -> some View {
+    modifier(node: .accessibilityLabel(label.text))
+  }
+
+  @_disfavoredOverload
+  public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+    modifier(node: .accessibilityLabel(String(label)))
+  }
+
+  /// Keeps the view's space but does not show it.
+  public func hidden() -> some View {
+    modifier(node: .hidden)
+  }
+
+  /// At most `number` lines of text (nil: no limit).
+  public func lineLimit(_ number: Int?) -> some View {
+    modifier(node: .lineLimit(number))
+  }
+
+  public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+    modifier(node: .multilineTextAlignment(alignment))
+  }
+}
+
+/// A modifier applied only when there is one.
+struct NodeModifierIf<Content: View>: PrimitiveView {
+  let content: Content
+  let modifier: ViewNode.Modifier?
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let content = context.nodes(of: view.content, component: "m")
+    guard let modifier = view.modifier, !content.isEmpty else {
+      nodes += content
+      return
+    }
+    nodes += ViewNode.modify(content, with: modifier, identity: context.path)
+  }
+}
+
+/// A point in a rectangle, in fractions of its width and height.
+public struct UnitPoint: Hashable, Sendable {
+  public var x: CGFloat
+  public var y: CGFloat
+  public init(x: CGFloat, y: CGFloat) {
+    self.x = x
+    self.y = y
+  }
+  public static let center = Self(x: 0.5, y: 0.5)
+  public static let top = Self(x: 0.5, y: 0)
+  public static let bottom = Self(x: 0.5, y: 1)
+  public static let leading = Self(x: 0, y: 0.5)
+  public static let trailing = Self(x: 1, y: 0.5)
+  public static let topLeading = Self(x: 0, y: 0)
+  public static let topTrailing = Self(x: 1, y: 0)
+  public static let bottomLeading = Self(x: 0, y: 1)
+  public static let bottomTrailing = Self(x: 1, y: 1)
+}
+
+extension EnvironmentValues {
+  private enum IsEnabledKey: EnvironmentKey {
+    static var defaultValue: Bool { true }
+  }
+  /// Whether the controls here respond (`disabled(_:)` turns it off).
+  public var isEnabled: Bool {
+    get { self[IsEnabledKey.self] }
+    set { self[IsEnabledKey.self] = newValue }
+  }
+}
+
+// MARK: Modifiers of your own
+
+/// A modifier of yours: `body(content:)` returns the view modified. Apply it with
+/// `modifier(_:)`.
+///
+/// ```swift
+/// struct CardStyle: ViewModifier {
+///   func body(content: Content) -> some View {
+///     content.padding().background(Color.white).cornerRadius(12)
+///   }
+/// }
+/// ```
+@MainActor @preconcurrency
+public protocol ViewModifier {
+  associatedtype Body: View
+  @ViewBuilder func body(content: Content) -> Body
+  typealias Content = _ViewModifier_Content<Self>
+}
+
+/// The view a `ViewModifier` modifies, as its `body(content:)` gets it.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
+  let resolveContent: @MainActor (inout [ViewNode], ResolveContext) -> Void
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    view.resolveContent(&nodes, context)
+  }
+}
+
+/// A view with a modifier of yours applied.
+public struct ModifiedContent<Content, Modifier> {
+  public var content: Content
+  public var modifier: Modifier
+
+  public init(content: Content, modifier: Modifier) {
+    self.content = content
+    self.modifier = modifier
+  }
+}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+  public var body: Never { bodyOfPrimitive(Self.self) }
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    var modifier = view.modifier
+    linkDynamicProperties(of: &modifier, slot: context.path, in: context)
+    let content = view.content
+    let body = modifier.body(content: _ViewModifier_Content { nodes, context in
+      context.resolve(content, into: &nodes, component: "content")
+    })
+    context.resolve(body, into: &nodes, component: "modifier")
+  }
+}
+
+extension View {
+  /// Applies a modifier of yours.
+  public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+    ModifiedContent(content: self, modifier: modifier)
+  }
+}
+
+// MARK: Accepted and ignored
+
+// Each of these changes nothing in a browser (no animation, haptics or software keyboard is
+// drawn), and is listed as such in the documentation.
+extension View {
+  public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
+  public func animation(_ animation: Animation?) -> some View { self }
+  public func transition(_ transition: AnyTransition) -> some View { self }
+  public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
+  public func disableAutocorrection(_ disable: Bool?) -> some View { self }
+  public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
+  public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+  public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View { self }
+  public func submitLabel(_ submitLabel: SubmitLabel) -> some View { self }
+  public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
+  public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { self }
+  public func scrollContentBackground(_ visibility: Visibility) -> some View { self }
+  public func statusBarHidden(_ hidden: Bool = true) -> some View { self }
+  public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
+}
+
+/// Accepted and ignored: changes appear at once here.
+public struct AnyTransition: Sendable {
+  let name: String
+  public static let opacity = Self(name: "opacity")
+  public static let slide = Self(name: "slide")
+  public static let scale = Self(name: "scale")
+  public static let identity = Self(name: "identity")
+  public static func move(edge: Edge) -> Self { Self(name: "move") }
+  public static func push(from edge: Edge) -> Self { Self(name: "push") }
+  public func combined(with other: AnyTransition) -> Self { self }
+}
+
+public struct TextInputAutocapitalization: Sendable {
+  let name: String
+  public static let never = Self(name: "never")
+  public static let words = Self(name: "words")
+  public static let sentences = Self(name: "sentences")
+  public static let characters = Self(name: "characters")
+}
+
+public enum ScrollDismissesKeyboardMode: Sendable { case automatic, immediately, interactively, never }
+
+public struct SubmitLabel: Sendable {
+  let name: String
+  public static let done = Self(name: "done")
+  public static let go = Self(name: "go")
+  public static let send = Self(name: "send")
+  public static let join = Self(name: "join")
+  public static let route = Self(name: "route")
+  public static let search = Self(name: "search")
+  public static let `return` = Self(name: "return")
+  public static let next = Self(name: "next")
+  public static let `continue` = Self(name: "continue")
+}
+
+public struct SensoryFeedback: Sendable {
+  let name: String
+  public static let success = Self(name: "success")
+  public static let warning = Self(name: "warning")
+  public static let error = Self(name: "error")
+  public static let selection = Self(name: "selection")
+  public static let increase = Self(name: "increase")
+  public static let decrease = Self(name: "decrease")
+  public static let impact = Self(name: "impact")
+}
+
+public enum Visibility: Hashable, CaseIterable, Sendable { case automatic, visible, hidden }
+
+/// The appearance: light or dark.
+public enum ColorScheme: Hashable, CaseIterable, Sendable { case light, dark }
+
+extension EnvironmentValues {
+  private enum ColorSchemeKey: EnvironmentKey {
+    static var defaultValue: ColorScheme { .light }
+  }
+  /// The appearance the window is shown in.
+  public var colorScheme: ColorScheme {
+    get { self[ColorSchemeKey.self] }
+    set { self[ColorSchemeKey.self] = newValue }
+  }
+}

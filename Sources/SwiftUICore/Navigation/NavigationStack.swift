@@ -1,0 +1,395 @@
+import IssueReporting
+/// Screens on a stack: the root, and the screens pushed on it by `NavigationLink`s, the top one
+/// shown under a bar with its title, its toolbar, and a back button named after the screen
+/// under it.
+///
+/// ```swift
+/// NavigationStack(path: $path) {
+///   List(standups) { standup in NavigationLink(standup.title, value: standup) }
+///     .navigationTitle("Standups")
+///     .navigationDestination(for: Standup.self) { StandupDetail(standup: $0) }
+/// }
+/// ```
+public struct NavigationStack<Data, Root: View>: PrimitiveView {
+  let path: (any PathStorage)?
+  let root: Root
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let state = context.storage(at: context.path + "#stack") { NavigationStackState() }
+    let path: any PathStorage = view.path ?? state
+    var screens: [Screen] = [.root]
+    screens += path.elements.map(Screen.value)
+    screens += state.pushedViews.indices.map(Screen.view)
+    let top = screens.count - 1
+
+    var destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView] = [:]
+    var resolved: [(nodes: [ViewNode], screen: ScreenPreferences)] = []
+    for (index, screen) in screens.enumerated() {
+      let result = resolveScreen(
+        screen, at: index, isTop: index == top, root: view.root, path: path, state: state,
+        destinations: destinations, in: context
+      )
+      destinations.merge(result.screen.destinations) { _, new in new }
+      resolved.append(result)
+    }
+
+    let shown = resolved[top]
+    var back: (title: String, action: @MainActor () -> Void)?
+    if top > 0 {
+      back = (resolved[top - 1].screen.title ?? "Back", { popLast(path: path, state: state) })
+    }
+    let bar = NavigationBar(
+      title: shown.screen.title, displayMode: shown.screen.displayMode ?? (top == 0 ? .large : .inline),
+      back: shown.screen.isBackButtonHidden ? nil : back, toolbar: shown.screen.toolbar,
+      isVisible: !shown.screen.isBarHidden
+    )
+    nodes.append(context.node(.navigationStack(bar), children: shown.nodes))
+  }
+
+  /// One screen of the stack, resolved in a scope of its own: its nodes, and what it says about
+  /// itself (title, toolbar, the destinations it declares).
+  private static func resolveScreen(
+    _ screen: Screen, at index: Int, isTop: Bool, root: Root, path: any PathStorage, state: NavigationStackState,
+    destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView], in context: ResolveContext
+  ) -> (nodes: [ViewNode], screen: ScreenPreferences) {
+    let navigation = NavigationContext(
+      push: { value in
+        if let value { path.append(value) }
+      },
+      pushView: { view in state.pushedViews.append(view) },
+      popTo: { count in
+        // Back to `count` screens above the root: pushed views go first, then path elements.
+        let pathCount = path.elements.count
+        let viewsToKeep = max(0, count - pathCount)
+        if state.pushedViews.count > viewsToKeep { state.pushedViews.removeLast(state.pushedViews.count - viewsToKeep) }
+        let elementsToRemove = pathCount - min(count, pathCount)
+        if elementsToRemove > 0 { path.removeLast(elementsToRemove) }
+      }
+    )
+    func change(_ values: inout EnvironmentValues) {
+      values.navigation = navigation
+      values.editMode = state.editModeBinding
+      if index > 0 {
+        values.dismiss = DismissAction { navigation.popTo(index - 1) }
+        values.isPresented = true
+      }
+    }
+    func content() -> [ViewNode] {
+      switch screen {
+      case .root:
+        return context.nodes(of: root, component: "root")
+      case let .value(value):
+        let type = type(of: value.base)
+        guard let destination = destinations[ObjectIdentifier(type)] else {
+          reportIssue("A NavigationLink pushed a \(type), but no navigationDestination(for: \(type).self) is declared in this stack.")
+          return [context.node(.text([TextRun(string: "No destination for \(type)")]))]
+        }
+        return context.nodes(of: destination(value), component: "\(value)")
+      case let .view(position):
+        guard state.pushedViews.indices.contains(position) else { return [] }
+        return context.nodes(of: state.pushedViews[position], component: "view")
+      }
+    }
+    return context.withScreen(shown: isTop) {
+      context.withEnvironment(change) { context.withComponent("screen\(index)", content) }
+    }
+  }
+
+  private static func popLast(path: any PathStorage, state: NavigationStackState) {
+    if !state.pushedViews.isEmpty {
+      state.pushedViews.removeLast()
+    } else if !path.isEmpty {
+      path.removeLast(1)
+    }
+  }
+
+  enum Screen {
+    case root
+    case value(AnyHashable)
+    case view(Int)
+  }
+}
+
+extension NavigationStack where Data == NavigationPath {
+  /// A stack that keeps its own path: links push, Back pops.
+  public init(@ViewBuilder root: () -> Root) {
+    path = nil
+    self.root = root()
+  }
+
+  /// A stack whose path is `path`.
+  public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+    self.path = BoundNavigationPath(binding: path)
+    self.root = root()
+  }
+}
+
+extension NavigationStack where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+  /// A stack whose path is the collection `path` holds: pushing a link of an element's type
+  /// appends it, Back removes the last.
+  public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {
+    self.path = BoundCollectionPath(binding: path)
+    self.root = root()
+  }
+}
+
+/// A type-erased list of values pushed on a stack.
+public struct NavigationPath: Equatable {
+  var elements: [AnyHashable] = []
+
+  public init() {}
+  public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
+    for element in elements { self.elements.append(AnyHashable(element)) }
+  }
+
+  public var count: Int { elements.count }
+  public var isEmpty: Bool { elements.isEmpty }
+  public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
+  public mutating func removeLast(_ k: Int = 1) { elements.removeLast(k) }
+}
+
+/// How a stack's path is read and changed, whatever holds it.
+@MainActor
+protocol PathStorage {
+  var elements: [AnyHashable] { get }
+  func append(_ element: AnyHashable)
+  func removeLast(_ count: Int)
+}
+
+extension PathStorage {
+  var isEmpty: Bool { elements.isEmpty }
+}
+
+/// A path held in a `NavigationPath` the app binds.
+struct BoundNavigationPath: PathStorage {
+  let binding: Binding<NavigationPath>
+  var elements: [AnyHashable] { binding.wrappedValue.elements }
+  func append(_ element: AnyHashable) { binding.wrappedValue.elements.append(element) }
+  func removeLast(_ count: Int) { binding.wrappedValue.elements.removeLast(count) }
+}
+
+/// A path held in a collection the app binds: elements of other types are not pushed.
+struct BoundCollectionPath<Data: RangeReplaceableCollection & RandomAccessCollection>: PathStorage where Data.Element: Hashable {
+  let binding: Binding<Data>
+  var elements: [AnyHashable] {
+    var elements: [AnyHashable] = []
+    for element in binding.wrappedValue { elements.append(AnyHashable(element)) }
+    return elements
+  }
+  func append(_ element: AnyHashable) {
+    guard let element = element.base as? Data.Element else {
+      reportIssue("A NavigationLink pushed a \(type(of: element.base)) on a stack whose path holds \(Data.Element.self): nothing was pushed.")
+      return
+    }
+    binding.wrappedValue.append(element)
+  }
+  func removeLast(_ count: Int) { binding.wrappedValue.removeLast(count) }
+}
+
+/// A stack's own state: its path when no one else holds it, the screens pushed as views, and
+/// its edit mode.
+@Observable
+final class NavigationStackState: PathStorage {
+  var ownElements: [AnyHashable] = []
+  var pushedViews: [AnyView] = []
+  var editMode: EditMode = .inactive
+
+  var elements: [AnyHashable] { ownElements }
+  func append(_ element: AnyHashable) { ownElements.append(element) }
+  func removeLast(_ count: Int) { ownElements.removeLast(count) }
+
+  @MainActor var editModeBinding: Binding<EditMode> {
+    Binding(get: { self.editMode }, set: { self.editMode = $0 })
+  }
+}
+
+/// What links inside a stack push with.
+struct NavigationContext {
+  let push: @MainActor (AnyHashable?) -> Void
+  let pushView: @MainActor (AnyView) -> Void
+  /// Pops to the screen `count` levels above the root (0: the root).
+  let popTo: @MainActor (Int) -> Void
+}
+
+/// What views inside one screen say about it.
+struct ScreenPreferences {
+  var title: String?
+  var displayMode: NavigationBarItem.TitleDisplayMode?
+  var toolbar: [ToolbarItemNode] = []
+  var destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView] = [:]
+  var isBackButtonHidden = false
+  var isBarHidden = false
+}
+
+extension EnvironmentValues {
+  private enum NavigationKey: EnvironmentKey {
+    static var defaultValue: NavigationContext? { nil }
+  }
+  var navigation: NavigationContext? {
+    get { self[NavigationKey.self] }
+    set { self[NavigationKey.self] = newValue }
+  }
+}
+
+/// Pushes a screen: a value, shown by the stack's `navigationDestination(for:)`, or a view.
+public struct NavigationLink<Label: View, Destination: View>: PrimitiveView {
+  enum Target {
+    case value(AnyHashable?)
+    case view(Destination)
+  }
+  let target: Target
+  let label: Label
+
+  public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+    target = .view(destination())
+    self.label = label()
+  }
+
+  public init(destination: Destination, @ViewBuilder label: () -> Label) {
+    target = .view(destination)
+    self.label = label()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let label = context.nodes(of: view.label, component: "label")
+    var action: (@MainActor () -> Void)?
+    if let navigation = context.environment.navigation, context.environment.isEnabled {
+      switch view.target {
+      case let .value(value?): action = { navigation.push(value) }
+      case .value(nil): action = nil
+      case let .view(destination): action = { navigation.pushView(AnyView(destination)) }
+      }
+    }
+    nodes.append(context.node(.navigationLink(action), children: label))
+  }
+}
+
+extension NavigationLink where Destination == Never {
+  public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+    if let value { target = .value(AnyHashable(value)) } else { target = .value(nil) }
+    self.label = label()
+  }
+
+  public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) where Label == Text {
+    self.init(value: value) { Text(titleKey) }
+  }
+
+  @_disfavoredOverload
+  public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) where Label == Text {
+    self.init(value: value) { Text(title) }
+  }
+}
+
+extension NavigationLink where Label == Text {
+  public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
+    self.init(destination: destination) { Text(titleKey) }
+  }
+
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
+    self.init(destination: destination) { Text(title) }
+  }
+
+  public init(_ titleKey: LocalizedStringKey, destination: Destination) {
+    self.init(destination: destination) { Text(titleKey) }
+  }
+}
+
+extension View {
+  /// The screen a stack shows for a pushed value of type `data`.
+  public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+    ScreenPreference(content: self) { screen, _ in
+      screen.destinations[ObjectIdentifier(D.self)] = { value in AnyView(destination(value.base as! D)) }
+    }
+  }
+
+  /// Pushes `destination` while `isPresented` is true; Back sets it to false.
+  public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
+    PresentedDestination(content: self, destination: isPresented.wrappedValue ? AnyView(destination()) : nil) {
+      isPresented.wrappedValue = false
+    }
+  }
+
+  /// Pushes the screen for `item` while it is not nil; Back sets it to nil.
+  public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+    PresentedDestination(content: self, destination: item.wrappedValue.map { AnyView(destination($0)) }) {
+      item.wrappedValue = nil
+    }
+  }
+
+  /// The title of the screen this view is in.
+  public func navigationTitle(_ title: Text) -> some View {
+    ScreenPreference(content: self) { screen, _ in
+      if screen.title == nil { screen.title = title.runs.map(\.string).joined() }
+    }
+  }
+
+  public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
+    navigationTitle(Text(titleKey))
+  }
+
+  @_disfavoredOverload
+  public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+    navigationTitle(Text(title))
+  }
+
+  /// Whether the title is large, under the bar, or inline in it.
+  public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
+    ScreenPreference(content: self) { screen, _ in
+      if screen.displayMode == nil { screen.displayMode = displayMode }
+    }
+  }
+
+  /// Hides the back button of this screen.
+  public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+    ScreenPreference(content: self) { screen, _ in
+      if hidesBackButton { screen.isBackButtonHidden = true }
+    }
+  }
+}
+
+/// The title display modes of a navigation bar.
+public enum NavigationBarItem {
+  public enum TitleDisplayMode: Sendable { case automatic, inline, large }
+}
+
+/// A view that says something about the screen it is in.
+struct ScreenPreference<Content: View>: PrimitiveView {
+  let content: Content
+  let set: @MainActor (inout ScreenPreferences, ResolveContext) -> Void
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    context.resolve(view.content, into: &nodes, component: "m")
+    view.set(&context.screen, context)
+  }
+}
+
+/// A view that pushes `destination` on the stack around it while there is one.
+struct PresentedDestination<Content: View>: PrimitiveView {
+  let content: Content
+  let destination: AnyView?
+  let dismiss: @MainActor () -> Void
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    context.resolve(view.content, into: &nodes, component: "m")
+    guard let destination = view.destination else { return }
+    // Shown as a screen of the stack: a stack of its own inside this screen's place, whose
+    // root is the destination and whose Back dismisses it.
+    let dismiss = view.dismiss
+    let (screenNodes, screen) = context.withScreen(shown: true) {
+      context.withEnvironment({ values in
+        values.dismiss = DismissAction(dismiss)
+        values.isPresented = true
+      }) {
+        context.nodes(of: destination, component: "destination")
+      }
+    }
+    let bar = NavigationBar(
+      title: screen.title, displayMode: screen.displayMode ?? .inline,
+      back: (context.screen.title ?? "Back", dismiss), toolbar: screen.toolbar, isVisible: !screen.isBarHidden
+    )
+    var pushed = context.node(.navigationStack(bar), children: screenNodes)
+    pushed.modifiers.append(.pushedOver)
+    nodes.append(pushed)
+  }
+}

@@ -1,0 +1,231 @@
+/// Dismisses the screen it was read in: a sheet, or a screen pushed on a stack.
+/// `@Environment(\.dismiss) var dismiss`, then `dismiss()`.
+public struct DismissAction {
+  let action: (@MainActor () -> Void)?
+
+  init(_ action: (@MainActor () -> Void)?) {
+    self.action = action
+  }
+
+  @MainActor public func callAsFunction() {
+    action?()
+  }
+}
+
+extension EnvironmentValues {
+  private enum DismissKey: EnvironmentKey {
+    static var defaultValue: DismissAction { DismissAction(nil) }
+  }
+  /// Dismisses the screen this view is in (does nothing at a window's root).
+  public var dismiss: DismissAction {
+    get { self[DismissKey.self] }
+    set { self[DismissKey.self] = newValue }
+  }
+
+  private enum IsPresentedKey: EnvironmentKey {
+    static var defaultValue: Bool { false }
+  }
+  /// Whether this view is in a presented screen (a sheet, a pushed screen).
+  public var isPresented: Bool {
+    get { self[IsPresentedKey.self] }
+    set { self[IsPresentedKey.self] = newValue }
+  }
+}
+
+/// A view that presents something over the window while a condition holds.
+struct PresentationModifier<Content: View>: PrimitiveView {
+  let content: Content
+  /// Resolves what is presented, if it is: its node.
+  let present: @MainActor (ResolveContext) -> ViewNode?
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    context.resolve(view.content, into: &nodes, component: "m")
+    if let presented = context.withComponent("presented", { view.present(context) }) {
+      nodes.append(presented)
+    }
+  }
+}
+
+extension View {
+  /// Presents `content` as a sheet while `isPresented` is true; closing it sets it to false.
+  public func sheet<Content: View>(
+    isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+  ) -> some View {
+    PresentationModifier(content: self) { context in
+      guard isPresented.wrappedValue else { return nil }
+      return sheetNode(.sheet, content: content(), in: context) {
+        isPresented.wrappedValue = false
+        onDismiss?()
+      }
+    }
+  }
+
+  /// Presents a sheet for `item` while it is not nil; closing it sets it to nil.
+  public func sheet<Item: Identifiable, Content: View>(
+    item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View {
+    PresentationModifier(content: self) { context in
+      guard let value = item.wrappedValue else { return nil }
+      return context.withComponent("\(value.id)") {
+        sheetNode(.sheet, content: content(value), in: context) {
+          item.wrappedValue = nil
+          onDismiss?()
+        }
+      }
+    }
+  }
+
+  /// As `sheet(isPresented:)`, covering the whole window.
+  public func fullScreenCover<Content: View>(
+    isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+  ) -> some View {
+    PresentationModifier(content: self) { context in
+      guard isPresented.wrappedValue else { return nil }
+      return sheetNode(.fullScreenCover, content: content(), in: context) {
+        isPresented.wrappedValue = false
+        onDismiss?()
+      }
+    }
+  }
+
+  /// As `sheet(item:)`, covering the whole window.
+  public func fullScreenCover<Item: Identifiable, Content: View>(
+    item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View {
+    PresentationModifier(content: self) { context in
+      guard let value = item.wrappedValue else { return nil }
+      return context.withComponent("\(value.id)") {
+        sheetNode(.fullScreenCover, content: content(value), in: context) {
+          item.wrappedValue = nil
+          onDismiss?()
+        }
+      }
+    }
+  }
+}
+
+@MainActor
+private func sheetNode<Content: View>(
+  _ kind: Presentation.Kind, content: Content, in context: ResolveContext, dismiss: @escaping @MainActor () -> Void
+) -> ViewNode {
+  let (nodes, _) = context.withScreen(shown: true) {
+    context.withEnvironment({ values in
+      values.dismiss = DismissAction(dismiss)
+      values.isPresented = true
+      values.navigation = nil
+      values.editMode = nil
+    }) {
+      context.nodes(of: content, component: "content")
+    }
+  }
+  let presentation = Presentation(kind: kind, title: nil, message: [], actions: [], dismiss: dismiss, bar: nil)
+  return context.node(.presentation(presentation), children: nodes)
+}
+
+// MARK: Alerts and dialogs
+
+extension View {
+  /// An alert with a title, buttons and a message, while `isPresented` is true. A button's
+  /// action runs, then the alert goes away (`isPresented` set to false); without buttons it has
+  /// an OK button.
+  public func alert<A: View, M: View>(
+    _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View {
+    alertModifier(.alert, title: titleKey.text, isPresented: isPresented, actions: actions(), message: message())
+  }
+
+  @_disfavoredOverload
+  public func alert<S: StringProtocol, A: View, M: View>(
+    _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View {
+    alertModifier(.alert, title: String(title), isPresented: isPresented, actions: actions(), message: message())
+  }
+
+  public func alert<A: View, M: View>(
+    _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View {
+    alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: message())
+  }
+
+  public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+    alertModifier(.alert, title: titleKey.text, isPresented: isPresented, actions: actions(), message: EmptyView())
+  }
+
+  @_disfavoredOverload
+  public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+    alertModifier(.alert, title: String(title), isPresented: isPresented, actions: actions(), message: EmptyView())
+  }
+
+  public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+    alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: EmptyView())
+  }
+
+  /// An alert about `data`, while `isPresented` is true and `data` is not nil.
+  public func alert<A: View, M: View, T>(
+    _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
+    @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+  ) -> some View {
+    let shown = Binding(get: { isPresented.wrappedValue && data != nil }, set: { isPresented.wrappedValue = $0 })
+    return alertModifier(
+      .alert, title: titleKey.text, isPresented: shown, actions: data.map(actions), message: data.map(message)
+    )
+  }
+
+  /// A confirmation dialog: a title (shown as `titleVisibility` says), buttons and a message,
+  /// while `isPresented` is true.
+  public func confirmationDialog<A: View, M: View>(
+    _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View {
+    alertModifier(
+      .confirmationDialog, title: titleVisibility == .hidden ? nil : titleKey.text, isPresented: isPresented,
+      actions: actions(), message: message()
+    )
+  }
+
+  public func confirmationDialog<A: View>(
+    _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @ViewBuilder actions: () -> A
+  ) -> some View {
+    alertModifier(
+      .confirmationDialog, title: titleVisibility == .hidden ? nil : titleKey.text, isPresented: isPresented,
+      actions: actions(), message: EmptyView()
+    )
+  }
+
+  @_disfavoredOverload
+  public func confirmationDialog<S: StringProtocol, A: View, M: View>(
+    _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View {
+    alertModifier(
+      .confirmationDialog, title: titleVisibility == .hidden ? nil : String(title), isPresented: isPresented,
+      actions: actions(), message: message()
+    )
+  }
+
+  func alertModifier<A: View, M: View>(
+    _ kind: Presentation.Kind, title: String?, isPresented: Binding<Bool>, actions: A, message: M
+  ) -> some View {
+    PresentationModifier(content: self) { context in
+      guard isPresented.wrappedValue else { return nil }
+      let dismiss: @MainActor () -> Void = { isPresented.wrappedValue = false }
+      var actionNodes = context.withEnvironment({ $0.dismissAfterButtonAction = dismiss }) {
+        context.nodes(of: actions, component: "actions")
+      }
+      if actionNodes.isEmpty {
+        actionNodes = [
+          context.node(
+            .button(ButtonSpec(role: .cancel, style: .automatic, action: dismiss)),
+            children: [context.node(.text([TextRun(string: "OK")]))]
+          )
+        ]
+      }
+      let presentation = Presentation(
+        kind: kind, title: title, message: context.nodes(of: message, component: "message"),
+        actions: actionNodes, dismiss: dismiss, bar: nil
+      )
+      return context.node(.presentation(presentation))
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/// An outline drawn in the rectangle the view gets: filled with the foreground colour, or with
+/// `fill(_:)`, or stroked with `stroke(_:lineWidth:)`.
+///
+/// ```swift
+/// struct SpeakerArc: Shape {
+///   let fraction: Double
+///   func path(in rect: CGRect) -> Path {
+///     Path { path in
+///       path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: rect.width / 2,
+///                   startAngle: .degrees(-90), endAngle: .degrees(-90 + 360 * fraction), clockwise: false)
+///     }
+///   }
+/// }
+/// ```
+public protocol Shape: View, Sendable {
+  func path(in rect: CGRect) -> Path
+}
+
+extension Shape {
+  public var body: Never { bodyOfPrimitive(Self.self) }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.shape(ShapeSpec(path: { view.path(in: $0) }, fill: nil, stroke: nil))))
+  }
+
+  /// The shape filled with `content` (a colour).
+  public func fill<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: FillStyle = FillStyle()) -> some View {
+    ShapeView(shape: self, fill: content.colorValue ?? .system("primary", opacity: 1), stroke: nil)
+  }
+
+  /// The shape's outline, `lineWidth` wide, centred on it.
+  public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, false))
+  }
+
+  public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, false))
+  }
+
+  public func stroke(lineWidth: CGFloat = 1) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), lineWidth, false))
+  }
+
+  /// The shape's outline drawn inside it, `lineWidth` wide.
+  public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, true))
+  }
+
+  public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, true))
+  }
+}
+
+/// A shape painted: filled or stroked.
+struct ShapeView<S: Shape>: PrimitiveView {
+  let shape: S
+  let fill: ColorValue?
+  let stroke: (color: ColorValue, lineWidth: CGFloat, inset: Bool)?
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let shape = view.shape
+    nodes.append(context.node(.shape(ShapeSpec(path: { shape.path(in: $0) }, fill: view.fill, stroke: view.stroke))))
+  }
+}
+
+/// How a shape's outline is drawn: here, its width.
+public struct StrokeStyle: Equatable, Sendable {
+  public var lineWidth: CGFloat
+  public init(lineWidth: CGFloat = 1, lineCap: CGLineCapValue = .butt, lineJoin: CGLineJoinValue = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
+    self.lineWidth = lineWidth
+  }
+}
+
+/// How line ends are drawn (accepted; lines end square here).
+public enum CGLineCapValue: Sendable { case butt, round, square }
+/// How line joins are drawn (accepted; joins are mitred here).
+public enum CGLineJoinValue: Sendable { case miter, round, bevel }
+
+/// How a shape is filled: here, the even-odd rule is accepted and the non-zero rule used.
+public struct FillStyle: Equatable, Sendable {
+  public var isEOFilled: Bool
+  public var isAntialiased: Bool
+  public init(eoFill: Bool = false, antialiased: Bool = true) {
+    isEOFilled = eoFill
+    isAntialiased = antialiased
+  }
+}
+
+/// A circle as large as fits in the rectangle, centred.
+public struct Circle: Shape {
+  public init() {}
+  public func path(in rect: CGRect) -> Path {
+    let side = min(rect.width, rect.height)
+    return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+  }
+}
+
+/// An ellipse filling the rectangle.
+public struct Ellipse: Shape {
+  public init() {}
+  public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
+}
+
+/// The rectangle itself.
+public struct Rectangle: Shape {
+  public init() {}
+  public func path(in rect: CGRect) -> Path { Path(rect) }
+}
+
+/// A rectangle with rounded corners.
+public struct RoundedRectangle: Shape {
+  public var cornerSize: CGSize
+  public var style: RoundedCornerStyle
+
+  public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+    cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
+    self.style = style
+  }
+
+  public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+    self.cornerSize = cornerSize
+    self.style = style
+  }
+
+  public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: cornerSize.width) }
+}
+
+/// A rectangle whose ends are half circles.
+public struct Capsule: Shape {
+  public init(style: RoundedCornerStyle = .continuous) {}
+  public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2) }
+}
+
+/// How rounded corners curve (drawn as circular arcs here).
+public enum RoundedCornerStyle: Sendable { case circular, continuous }

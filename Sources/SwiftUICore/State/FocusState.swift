@@ -1,0 +1,82 @@
+/// Which field has the keyboard focus, as a view's state: `@FocusState var isFocused: Bool`,
+/// or `@FocusState var field: Field?` with `.focused($field, equals: .title)`. Setting it moves
+/// the focus; the user moving it (a click, Tab) sets it.
+@propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+  private let initialValue: Value
+  private let location = StateLocation<Value>()
+
+  public init() where Value == Bool {
+    initialValue = false
+  }
+
+  public init<T: Hashable>() where Value == T? {
+    initialValue = nil
+  }
+
+  public var wrappedValue: Value {
+    get { location.box?.value ?? initialValue }
+    nonmutating set { location.box?.value = newValue }
+  }
+
+  public var projectedValue: Binding { Binding(location: location, initialValue: initialValue) }
+
+  public static func _link(_ property: inout Self, slot: String, in context: ResolveContext) {
+    let initialValue = property.initialValue
+    property.location.box = context.storage(at: slot) { StateBox(initialValue) }
+  }
+
+  /// A binding to a focus state, which `focused(_:)` and `focused(_:equals:)` take.
+  @propertyWrapper
+  public struct Binding {
+    let location: StateLocation<Value>
+    let initialValue: Value
+
+    public var wrappedValue: Value {
+      get { location.box?.value ?? initialValue }
+      nonmutating set { location.box?.value = newValue }
+    }
+
+    public var projectedValue: Binding { self }
+  }
+}
+
+/// The field being resolved gets the focus when `isFocused` and reports gaining and losing it.
+struct FocusBinding {
+  var isFocused: Bool
+  var set: @MainActor (Bool) -> Void
+}
+
+extension EnvironmentValues {
+  private enum FocusBindingKey: EnvironmentKey {
+    static var defaultValue: FocusBinding? { nil }
+  }
+  var focusBinding: FocusBinding? {
+    get { self[FocusBindingKey.self] }
+    set { self[FocusBindingKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Gives the field inside this view the focus when `condition` is true, and sets it when the
+  /// user moves the focus to the field or away from it.
+  public func focused(_ condition: FocusState<Bool>.Binding) -> some View {
+    EnvironmentWriter(content: self) { values in
+      values.focusBinding = FocusBinding(isFocused: condition.wrappedValue) { condition.wrappedValue = $0 }
+    }
+  }
+
+  /// Gives the field inside this view the focus when `binding` holds `value`, and sets
+  /// `binding` to `value` (or nil) when the user moves the focus to the field (or away).
+  public func focused<Value: Hashable>(_ binding: FocusState<Value?>.Binding, equals value: Value) -> some View {
+    EnvironmentWriter(content: self) { values in
+      values.focusBinding = FocusBinding(isFocused: binding.wrappedValue == value) { isFocused in
+        if isFocused {
+          binding.wrappedValue = value
+        } else if binding.wrappedValue == value {
+          binding.wrappedValue = nil
+        }
+      }
+    }
+  }
+}

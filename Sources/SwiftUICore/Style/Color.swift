@@ -1,0 +1,163 @@
+/// A colour: a system colour that follows the light or dark appearance, a colour of the app's
+/// asset catalogue, or red, green, blue and opacity. A colour is also a view that fills its
+/// space.
+public struct Color: Hashable, Sendable {
+  let value: ColorValue
+
+  init(_ value: ColorValue) { self.value = value }
+
+  /// A colour from red, green and blue (0…1) and opacity.
+  public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+    value = .rgba(red: red, green: green, blue: blue, opacity: opacity)
+  }
+
+  /// A colour of the app's asset catalogue (`Color("bubblegum")`), read from its
+  /// `NAME.colorset/Contents.json` among the resources of `bundle` (the main bundle when nil).
+  public init(_ name: String, bundle: Bundle? = nil) {
+    value = AssetColors.color(named: name, bundle: bundle ?? .main)
+  }
+
+  /// A shade of grey (0 black, 1 white).
+  public init(white: Double, opacity: Double = 1) {
+    value = .rgba(red: white, green: white, blue: white, opacity: opacity)
+  }
+
+  /// This colour at `opacity` times its own.
+  public func opacity(_ opacity: Double) -> Color {
+    switch value {
+    case let .rgba(red, green, blue, alpha): Color(.rgba(red: red, green: green, blue: blue, opacity: alpha * opacity))
+    case let .system(name, alpha): Color(.system(name, opacity: alpha * opacity))
+    }
+  }
+
+  public static let black = Color(.system("black", opacity: 1))
+  public static let white = Color(.system("white", opacity: 1))
+  public static let gray = Color(.system("gray", opacity: 1))
+  public static let red = Color(.system("red", opacity: 1))
+  public static let green = Color(.system("green", opacity: 1))
+  public static let blue = Color(.system("blue", opacity: 1))
+  public static let orange = Color(.system("orange", opacity: 1))
+  public static let yellow = Color(.system("yellow", opacity: 1))
+  public static let pink = Color(.system("pink", opacity: 1))
+  public static let purple = Color(.system("purple", opacity: 1))
+  public static let indigo = Color(.system("indigo", opacity: 1))
+  public static let teal = Color(.system("teal", opacity: 1))
+  public static let mint = Color(.system("mint", opacity: 1))
+  public static let cyan = Color(.system("cyan", opacity: 1))
+  public static let brown = Color(.system("brown", opacity: 1))
+  public static let clear = Color(.system("clear", opacity: 1))
+  public static let primary = Color(.system("primary", opacity: 1))
+  public static let secondary = Color(.system("secondary", opacity: 1))
+  public static let accentColor = Color(.system("accent", opacity: 1))
+}
+
+/// A colour as a renderer draws it.
+public enum ColorValue: Hashable, Sendable {
+  /// A colour of the platform's palette, by name (`"red"`, `"secondary"`, `"accent"`), which
+  /// follows the appearance.
+  case system(String, opacity: Double)
+  case rgba(red: Double, green: Double, blue: Double, opacity: Double)
+}
+
+extension Color: View, ShapeStyle {
+  public var body: Never { bodyOfPrimitive(Self.self) }
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.color(view.value)))
+  }
+  public var colorValue: ColorValue? { value }
+}
+
+/// Something a shape or text is painted with: here, a colour (or the foreground's).
+public protocol ShapeStyle: Sendable {
+  /// The colour to paint with, or nil for the foreground colour in force.
+  var colorValue: ColorValue? { get }
+}
+
+/// The colour of the foreground in force (the text colour).
+public struct ForegroundStyle: ShapeStyle {
+  public init() {}
+  public var colorValue: ColorValue? { nil }
+}
+
+/// The foreground's colour, one level lighter.
+public struct HierarchicalShapeStyle: ShapeStyle {
+  let value: ColorValue
+  public var colorValue: ColorValue? { value }
+  public static let primary = Self(value: .system("primary", opacity: 1))
+  public static let secondary = Self(value: .system("secondary", opacity: 1))
+  public static let tertiary = Self(value: .system("tertiary", opacity: 1))
+}
+
+extension ShapeStyle where Self == Color {
+  public static var red: Color { .red }
+  public static var green: Color { .green }
+  public static var blue: Color { .blue }
+  public static var orange: Color { .orange }
+  public static var yellow: Color { .yellow }
+  public static var black: Color { .black }
+  public static var white: Color { .white }
+  public static var gray: Color { .gray }
+  public static var pink: Color { .pink }
+  public static var purple: Color { .purple }
+  public static var clear: Color { .clear }
+  public static var accentColor: Color { .accentColor }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+  public static var primary: HierarchicalShapeStyle { .primary }
+  public static var secondary: HierarchicalShapeStyle { .secondary }
+  public static var tertiary: HierarchicalShapeStyle { .tertiary }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+  public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+/// The colours of an asset catalogue (`Assets.xcassets/NAME.colorset/Contents.json`), read
+/// once each from the bundle's resources.
+enum AssetColors {
+  private static let lock = NSLock()
+  // `nonisolated(unsafe)` is safe: `found` is only read and written while `lock` is held.
+  nonisolated(unsafe) private static var found: [String: ColorValue] = [:]
+
+  static func color(named name: String, bundle: Bundle) -> ColorValue {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = found[name] { return known }
+    let value = read(name, in: bundle) ?? .system("clear", opacity: 1)
+    found[name] = value
+    return value
+  }
+
+  /// The colour in the catalogue's JSON: its universal (light) appearance's components, written
+  /// as 0…1 numbers, 0…255 integers or hexadecimal.
+  private static func read(_ name: String, in bundle: Bundle) -> ColorValue? {
+    guard let url = findColorSet(name, in: bundle),
+      let data = try? Data(contentsOf: url),
+      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let colors = json["colors"] as? [[String: Any]],
+      let entry = colors.first(where: { ($0["appearances"] as? [Any]) == nil }) ?? colors.first,
+      let color = entry["color"] as? [String: Any],
+      let components = color["components"] as? [String: Any]
+    else { return nil }
+    func component(_ key: String) -> Double {
+      guard let text = components[key].map({ "\($0)" })?.trimmingCharacters(in: .whitespaces) else { return 1 }
+      if text.hasPrefix("0x") || text.hasPrefix("0X") {
+        return Double(Int(text.dropFirst(2), radix: 16) ?? 255) / 255
+      }
+      guard let number = Double(text) else { return 1 }
+      return text.contains(".") || number <= 1 ? number : number / 255
+    }
+    return .rgba(red: component("red"), green: component("green"), blue: component("blue"), opacity: component("alpha"))
+  }
+
+  private static func findColorSet(_ name: String, in bundle: Bundle) -> URL? {
+    guard let root = bundle.resourceURL else { return nil }
+    let target = "\(name).colorset"
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+      if url.lastPathComponent == target { return url.appendingPathComponent("Contents.json") }
+    }
+    return nil
+  }
+}

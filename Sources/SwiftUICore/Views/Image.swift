@@ -1,0 +1,164 @@
+/// An image: a symbol of the platform's set (`Image(systemName: "star.fill")`, drawn from the
+/// renderer's icons and named for screen readers), or one of the app's.
+public struct Image: PrimitiveView, Equatable {
+  let source: ImageSource
+
+  public init(systemName: String) {
+    source = .system(systemName)
+  }
+
+  /// An image of the app's resources, by name.
+  public init(_ name: String, bundle: Bundle? = nil) {
+    source = .named(name)
+  }
+
+  /// Accepted and ignored: images are drawn at the size their frame or font gives.
+  public func resizable() -> Image { self }
+  /// Accepted and ignored (images keep their aspect ratio).
+  public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+
+  public enum TemplateRenderingMode: Sendable { case template, original }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.image(view.source)))
+  }
+}
+
+/// A title with an icon: `Label("Settings", systemImage: "gear")`, shown as the label style in
+/// the environment says (`labelStyle(_:)`).
+public struct Label<Title: View, Icon: View>: PrimitiveView {
+  let title: Title
+  let icon: Icon
+
+  public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+    self.title = title()
+    self.icon = icon()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let configuration = LabelStyleConfiguration(title: .init(AnyView(view.title)), icon: .init(AnyView(view.icon)))
+    (context.environment.labelStyle ?? AnyLabelStyle(DefaultLabelStyle())).resolve(configuration, &nodes, context)
+  }
+}
+
+extension Label where Title == Text, Icon == Image {
+  public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+    self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+  }
+
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+    self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+  }
+
+  public init(_ titleKey: LocalizedStringKey, image name: String) {
+    self.init(title: { Text(titleKey) }, icon: { Image(name) })
+  }
+}
+
+/// How labels are drawn: `makeBody(configuration:)` arranges the title and the icon.
+///
+/// ```swift
+/// struct TrailingIconLabelStyle: LabelStyle {
+///   func makeBody(configuration: Configuration) -> some View {
+///     HStack { configuration.title; configuration.icon }
+///   }
+/// }
+/// ```
+@MainActor @preconcurrency
+public protocol LabelStyle {
+  associatedtype Body: View
+  @ViewBuilder func makeBody(configuration: Configuration) -> Body
+  typealias Configuration = LabelStyleConfiguration
+}
+
+/// The parts of a label a style arranges.
+public struct LabelStyleConfiguration {
+  /// The label's title, as a view.
+  public struct Title: PrimitiveView {
+    let content: AnyView
+    init(_ content: AnyView) { self.content = content }
+    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+      context.resolve(view.content, into: &nodes, component: "title")
+    }
+  }
+  /// The label's icon, as a view.
+  public struct Icon: PrimitiveView {
+    let content: AnyView
+    init(_ content: AnyView) { self.content = content }
+    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+      context.resolve(view.content, into: &nodes, component: "icon")
+    }
+  }
+  public let title: Title
+  public let icon: Icon
+}
+
+/// The label style: title and icon (the default), title only, icon only.
+public struct DefaultLabelStyle: LabelStyle {
+  nonisolated public init() {}
+  public func makeBody(configuration: Configuration) -> some View {
+    HStack(spacing: 6) { configuration.icon; configuration.title }
+  }
+}
+public struct TitleAndIconLabelStyle: LabelStyle {
+  public init() {}
+  public func makeBody(configuration: Configuration) -> some View {
+    HStack(spacing: 6) { configuration.icon; configuration.title }
+  }
+}
+public struct TitleOnlyLabelStyle: LabelStyle {
+  public init() {}
+  public func makeBody(configuration: Configuration) -> some View { configuration.title }
+}
+/// The icon only; the title stays as the icon's name for screen readers.
+public struct IconOnlyLabelStyle: LabelStyle {
+  public init() {}
+  public func makeBody(configuration: Configuration) -> some View {
+    IconNamedByTitle(configuration: configuration)
+  }
+}
+
+/// A label's icon alone, named by its title for screen readers.
+private struct IconNamedByTitle: PrimitiveView {
+  let configuration: LabelStyleConfiguration
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let title = context.nodes(of: view.configuration.title, component: "name").map(\.plainText).joined(separator: " ")
+    let icon = context.nodes(of: view.configuration.icon, component: "icon")
+    nodes += ViewNode.modify(icon, with: .accessibilityLabel(title), identity: context.path)
+  }
+}
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { Self() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { Self() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { Self() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { Self() } }
+
+/// A label style, its type hidden, as the environment holds it.
+struct AnyLabelStyle {
+  let resolve: @MainActor (LabelStyleConfiguration, inout [ViewNode], ResolveContext) -> Void
+
+  @MainActor init<S: LabelStyle>(_ style: S) {
+    resolve = { configuration, nodes, context in
+      context.resolve(style.makeBody(configuration: configuration), into: &nodes, component: "style")
+    }
+  }
+}
+
+extension EnvironmentValues {
+  private enum LabelStyleKey: EnvironmentKey {
+    static var defaultValue: AnyLabelStyle? { nil }
+  }
+  /// The label style in force (nil: the default one).
+  var labelStyle: AnyLabelStyle? {
+    get { self[LabelStyleKey.self] }
+    set { self[LabelStyleKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Draws the labels inside this view with `style`.
+  public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+    EnvironmentWriter(content: self) { $0.labelStyle = AnyLabelStyle(style) }
+  }
+}

@@ -1,0 +1,68 @@
+/// Views one above the other.
+public struct VStack<Content: View>: PrimitiveView {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
+  let content: Content
+
+  public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let stack = Stack(axis: .vertical, alignment: Alignment(horizontal: view.alignment, vertical: .center), spacing: view.spacing)
+    nodes.append(context.node(.stack(stack), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+/// Views side by side.
+public struct HStack<Content: View>: PrimitiveView {
+  let alignment: VerticalAlignment
+  let spacing: CGFloat?
+  let content: Content
+
+  public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let stack = Stack(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: view.alignment), spacing: view.spacing)
+    nodes.append(context.node(.stack(stack), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+/// Views on top of each other, the first at the back.
+public struct ZStack<Content: View>: PrimitiveView {
+  let alignment: Alignment
+  let content: Content
+
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.content = content()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let stack = Stack(axis: .depth, alignment: view.alignment, spacing: nil)
+    nodes.append(context.node(.stack(stack), children: context.nodes(of: view.content, component: "c")))
+  }
+}
+
+/// Space that grows to push its neighbours in a stack apart.
+public struct Spacer: PrimitiveView {
+  public var minLength: CGFloat?
+  public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.spacer(minLength: view.minLength)))
+  }
+}
+
+/// A thin line between views: across a vertical stack, up a horizontal one.
+public struct Divider: PrimitiveView {
+  public init() {}
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.divider))
+  }
+}
