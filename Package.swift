@@ -202,10 +202,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftUITests",
-      dependencies: [
-        .target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI)),
-        "SwiftUICore", "SwiftUIWeb", "ComposableWeb", "ComposableWebTestSupport",
-      ]
+      dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb", "ComposableWebTestSupport"]
     ),
     .testTarget(
       name: "ComposableWebTests",

@@ -36,7 +36,7 @@ extension Never: Scene {}
 
 /// What a front end needs to open a window: its title and its root view, made anew for each
 /// window.
-public struct WindowDescription {
+public struct WindowDescription: Sendable {
   public let title: String?
   public let makeRoot: @MainActor () -> AnyView
 }

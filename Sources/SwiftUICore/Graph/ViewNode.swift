@@ -191,6 +191,11 @@ public struct ListSpec {
 public struct SectionSpec {
   public var header: [ViewNode]
   public var footer: [ViewNode]
+
+  public init(header: [ViewNode], footer: [ViewNode]) {
+    self.header = header
+    self.footer = footer
+  }
 }
 
 public struct RowSpec {

@@ -134,7 +134,7 @@ extension View {
 
   /// Turns the controls inside this view off when `disabled`.
   public func disabled(_ disabled: Bool) -> some View {
-    EnvironmentWriter(content: NodeModifierIf(content: self, modifier: disabled ? .disabled : nil)) { values in
+    EnvironmentWriter(content: self) { values in
       if disabled { values.isEnabled = false }
     }
   }
@@ -175,21 +175,6 @@ extension View {
 
   public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
     modifier(node: .multilineTextAlignment(alignment))
-  }
-}
-
-/// A modifier applied only when there is one.
-struct NodeModifierIf<Content: View>: PrimitiveView {
-  let content: Content
-  let modifier: ViewNode.Modifier?
-
-  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    let content = context.nodes(of: view.content, component: "m")
-    guard let modifier = view.modifier, !content.isEmpty else {
-      nodes += content
-      return
-    }
-    nodes += ViewNode.modify(content, with: modifier, identity: context.path)
   }
 }
 

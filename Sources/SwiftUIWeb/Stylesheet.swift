@@ -1,0 +1,119 @@
+/// The CSS that makes rendered views look like the platform: iOS's colours and text styles,
+/// grouped lists, a navigation bar, sheets and alerts; a phone-width column on a wide page.
+public let swiftUIStylesheet = #"""
+:root {
+  --sui-red: #ff3b30; --sui-orange: #ff9500; --sui-yellow: #ffcc00; --sui-green: #34c759;
+  --sui-mint: #00c7be; --sui-teal: #30b0c7; --sui-cyan: #32ade6; --sui-blue: #007aff;
+  --sui-indigo: #5856d6; --sui-purple: #af52de; --sui-pink: #ff2d55; --sui-brown: #a2845e;
+  --sui-gray: #8e8e93; --sui-black: #000; --sui-white: #fff; --sui-primary: #000;
+  --sui-secondary: rgba(60,60,67,.6); --sui-tertiary: rgba(60,60,67,.3); --sui-accent: var(--sui-blue);
+  --sui-grouped-background: #f2f2f7; --sui-row-background: #fff; --sui-separator: rgba(60,60,67,.29);
+  --sui-font-largeTitle: 700 34px/41px system-ui, sans-serif; --sui-font-title: 400 28px/34px system-ui, sans-serif;
+  --sui-font-title2: 400 22px/28px system-ui, sans-serif; --sui-font-title3: 400 20px/25px system-ui, sans-serif;
+  --sui-font-headline: 600 17px/22px system-ui, sans-serif; --sui-font-subheadline: 400 15px/20px system-ui, sans-serif;
+  --sui-font-body: 400 17px/22px system-ui, sans-serif; --sui-font-callout: 400 16px/21px system-ui, sans-serif;
+  --sui-font-footnote: 400 13px/18px system-ui, sans-serif; --sui-font-caption: 400 12px/16px system-ui, sans-serif;
+  --sui-font-caption2: 400 11px/13px system-ui, sans-serif;
+}
+body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-font-body); color: var(--sui-primary); }
+.sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
+.sui-vstack { display: flex; flex-direction: column; }
+.sui-hstack { display: flex; flex-direction: row; }
+.sui-zstack { display: grid; }
+.sui-zstack > * { grid-area: 1 / 1; }
+.sui-vstack.sui-align-leading { align-items: flex-start; } .sui-vstack.sui-align-center { align-items: center; } .sui-vstack.sui-align-trailing { align-items: flex-end; }
+.sui-hstack.sui-valign-top { align-items: flex-start; } .sui-hstack.sui-valign-center { align-items: center; } .sui-hstack.sui-valign-bottom { align-items: flex-end; }
+.sui-zstack.sui-align-leading { justify-items: start; } .sui-zstack.sui-align-center { justify-items: center; } .sui-zstack.sui-align-trailing { justify-items: end; }
+.sui-zstack.sui-valign-top { align-items: start; } .sui-zstack.sui-valign-center { align-items: center; } .sui-zstack.sui-valign-bottom { align-items: end; }
+.sui-frame { display: flex; flex-direction: column; box-sizing: border-box; }
+.sui-frame.sui-align-leading { align-items: flex-start; } .sui-frame.sui-align-center { align-items: center; } .sui-frame.sui-align-trailing { align-items: flex-end; }
+.sui-frame.sui-valign-top { justify-content: flex-start; } .sui-frame.sui-valign-center { justify-content: center; } .sui-frame.sui-valign-bottom { justify-content: flex-end; }
+.sui-frame > .sui-shape, .sui-frame > .sui-color { width: 100%; height: 100%; }
+.sui-spacer { flex: 1 1 0; }
+.sui-divider { border: none; border-top: 0.5px solid var(--sui-separator); margin: 0; align-self: stretch; }
+.sui-hstack > .sui-divider { border-top: none; border-left: 0.5px solid var(--sui-separator); }
+.sui-color { flex: 1 1 auto; align-self: stretch; min-width: 1px; min-height: 1px; }
+.sui-layered { position: relative; display: grid; }
+.sui-layered > * { grid-area: 1 / 1; }
+.sui-layer { display: flex; pointer-events: none; }
+.sui-layer > * { pointer-events: auto; }
+.sui-layer-back { z-index: 0; } .sui-layered > :not(.sui-layer) { z-index: 1; } .sui-layer-front { z-index: 2; }
+.sui-layer > .sui-color, .sui-layer > .sui-shape { width: 100%; height: 100%; }
+.sui-layer.sui-align-leading { justify-content: flex-start; } .sui-layer.sui-align-center { justify-content: center; } .sui-layer.sui-align-trailing { justify-content: flex-end; }
+.sui-layer.sui-valign-top { align-items: flex-start; } .sui-layer.sui-valign-center { align-items: center; } .sui-layer.sui-valign-bottom { align-items: flex-end; }
+.sui-shape { display: block; overflow: visible; }
+.sui-symbol { display: inline-flex; align-items: center; }
+.sui-icon { vertical-align: -0.15em; }
+.sui-button { font: inherit; color: var(--sui-accent); background: none; border: none; padding: 0; cursor: pointer; display: inline-flex; align-items: center; gap: 6px; }
+.sui-button-bordered { background: color-mix(in srgb, var(--sui-accent) 15%, transparent); padding: 7px 14px; border-radius: 8px; }
+.sui-button-borderedProminent { background: var(--sui-accent); color: #fff; padding: 7px 14px; border-radius: 8px; }
+.sui-button-plain { color: inherit; }
+.sui-role-destructive { color: var(--sui-red); }
+.sui-button:disabled, .sui-disabled { opacity: .4; cursor: default; }
+.sui-link { color: var(--sui-accent); }
+.sui-navlink { display: flex; align-items: center; gap: 8px; color: inherit; text-decoration: none; flex: 1; }
+.sui-navlink > :first-child { flex: 1; }
+.sui-chevron { color: var(--sui-tertiary); }
+.sui-field { display: flex; flex: 1; }
+.sui-input { font: inherit; border: none; background: transparent; flex: 1; min-width: 0; padding: 0; color: inherit; resize: none; }
+.sui-input:focus { outline: none; }
+.sui-input-roundedBorder { border: 0.5px solid var(--sui-separator); border-radius: 6px; padding: 4px 8px; background: #fff; }
+.sui-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.sui-toggle, .sui-picker, .sui-stepper { display: flex; align-items: center; justify-content: space-between; gap: 12px; flex: 1; }
+.sui-toggle input { appearance: none; width: 51px; height: 31px; border-radius: 16px; background: #e9e9eb; position: relative; cursor: pointer; margin: 0; transition: background .2s; }
+.sui-toggle input::after { content: ""; position: absolute; top: 2px; left: 2px; width: 27px; height: 27px; border-radius: 50%; background: #fff; box-shadow: 0 2px 4px rgba(0,0,0,.2); transition: left .2s; }
+.sui-toggle input:checked { background: var(--sui-green); }
+.sui-toggle input:checked::after { left: 22px; }
+.sui-picker select { font: inherit; color: var(--sui-secondary); border: none; background: transparent; text-align: end; }
+.sui-segments { display: flex; background: #eeeef0; border-radius: 8px; padding: 2px; flex: 1; }
+.sui-segment { flex: 1; font: var(--sui-font-footnote); border: none; background: transparent; border-radius: 6px; padding: 4px 8px; cursor: pointer; }
+.sui-segment[aria-checked="true"] { background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.15); font-weight: 600; }
+.sui-step-buttons { display: inline-flex; background: #eeeef0; border-radius: 8px; }
+.sui-step { font: 500 20px/1 system-ui, sans-serif; border: none; background: none; width: 47px; height: 32px; cursor: pointer; }
+.sui-step + .sui-step { border-left: 1px solid var(--sui-separator); }
+.sui-step:disabled { color: var(--sui-tertiary); cursor: default; }
+.sui-slider { flex: 1; accent-color: var(--sui-accent); }
+.sui-progress { display: flex; flex-direction: column; gap: 4px; flex: 1; }
+.sui-progress-bar { width: 100%; accent-color: var(--sui-accent); }
+.sui-list { display: flex; flex-direction: column; gap: 24px; padding: 16px 16px 32px; flex: 1; }
+.sui-list-plain { padding: 0; gap: 0; background: var(--sui-row-background); }
+.sui-section-header { font: var(--sui-font-footnote); text-transform: uppercase; color: var(--sui-secondary); margin: 0 0 6px 16px; font-weight: 400; }
+.sui-section-footer { font: var(--sui-font-footnote); color: var(--sui-secondary); margin: 6px 16px 0; }
+.sui-rows { background: var(--sui-row-background); border-radius: 10px; overflow: hidden; }
+.sui-list-plain .sui-rows, .sui-list-grouped .sui-rows { border-radius: 0; }
+.sui-row { display: flex; align-items: center; min-height: 44px; padding: 0 16px; box-sizing: border-box; gap: 8px; }
+.sui-row + .sui-row { box-shadow: inset 0 0.5px 0 var(--sui-separator); }
+.sui-row-content { flex: 1; display: flex; align-items: center; min-width: 0; padding: 11px 0; }
+.sui-row-action { border: none; background: none; cursor: pointer; color: var(--sui-secondary); padding: 6px; }
+.sui-row-trash { color: var(--sui-red); }
+.sui-navstack { display: flex; flex-direction: column; flex: 1; min-height: 100%; }
+.sui-navbar { position: sticky; top: 0; z-index: 10; display: grid; grid-template-columns: 1fr auto 1fr; align-items: center; min-height: 44px; padding: 0 8px; background: rgba(249,249,249,.94); backdrop-filter: blur(20px); box-shadow: 0 0.5px 0 var(--sui-separator); }
+.sui-navbar-leading { display: flex; gap: 16px; justify-content: flex-start; align-items: center; }
+.sui-navbar-trailing { display: flex; gap: 16px; justify-content: flex-end; align-items: center; }
+.sui-navbar .sui-button { padding: 8px; }
+.sui-nav-title-inline { font: var(--sui-font-headline); margin: 0; text-align: center; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.sui-nav-title-large { font: var(--sui-font-largeTitle); margin: 4px 16px 0; }
+.sui-back { font: inherit; color: var(--sui-accent); background: none; border: none; cursor: pointer; display: inline-flex; align-items: center; gap: 2px; padding: 8px 4px; }
+.sui-back .sui-icon { width: 1.3em; height: 1.3em; }
+.sui-screen { flex: 1; display: flex; flex-direction: column; }
+.sui-bottombar { position: sticky; bottom: 0; display: flex; justify-content: space-between; padding: 8px 16px; background: rgba(249,249,249,.94); box-shadow: 0 -0.5px 0 var(--sui-separator); }
+.sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
+.sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }
+.sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }
+.sui-fullScreenCover { height: 100%; border-radius: 0; }
+.sui-backdrop:has(.sui-alert) { align-items: center; }
+.sui-alert { background: rgba(242,242,242,.97); border-radius: 14px; width: 270px; text-align: center; overflow: hidden; }
+.sui-alert-title { font: var(--sui-font-headline); margin: 19px 16px 2px; }
+.sui-alert-message { font: var(--sui-font-footnote); margin: 0 16px 19px; }
+.sui-alert-actions { display: flex; border-top: 0.5px solid var(--sui-separator); }
+.sui-actions-column { flex-direction: column; }
+.sui-alert-actions > .sui-button { flex: 1; justify-content: center; min-height: 44px; font: var(--sui-font-body); }
+.sui-actions-row > .sui-button + .sui-button { border-left: 0.5px solid var(--sui-separator); }
+.sui-actions-column > .sui-button + .sui-button { border-top: 0.5px solid var(--sui-separator); }
+.sui-role-cancel { font-weight: 600 !important; }
+.sui-confirmationDialog { align-self: flex-end; width: calc(100% - 16px); max-width: 400px; margin-bottom: 8px; }
+@media (min-width: 721px) {
+  .sui-window { box-shadow: 0 0 0 0.5px var(--sui-separator); }
+  .sui-sheet { height: auto; max-height: 80vh; max-width: 540px; border-radius: 12px; align-self: center; }
+}
+"""#

@@ -1,0 +1,81 @@
+import ComposableWeb
+
+/// The icons `Image(systemName:)` draws: line drawings on a 24-point grid, in the text colour,
+/// for the symbols Apple's and TCA's sample apps use. A symbol not in the set is drawn as a
+/// rounded square; every one is named for screen readers by its `Image`.
+enum SymbolIcons {
+  /// Each symbol's outline: SVG path data, stroked (or filled for `.fill` symbols).
+  static let paths: [String: String] = [
+    "plus": "M12 5v14M5 12h14",
+    "minus": "M5 12h14",
+    "xmark": "M6 6l12 12M18 6L6 18",
+    "checkmark": "M5 12.5l4.5 4.5L19 7",
+    "chevron.left": "M15 5l-7 7 7 7",
+    "chevron.right": "M9 5l7 7-7 7",
+    "chevron.up": "M5 15l7-7 7 7",
+    "chevron.down": "M5 9l7 7 7-7",
+    "trash": "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6",
+    "trash.fill": "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13z",
+    "pencil": "M4 20l1-4L16 5l3 3L8 19l-4 1zM14 7l3 3",
+    "square.and.pencil": "M20 14v6H4V4h6M10 14l1-3 8-8 2 2-8 8-3 1z",
+    "star": "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z",
+    "star.fill": "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z",
+    "heart": "M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z",
+    "heart.fill": "M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z",
+    "person": "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6",
+    "person.fill": "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6z",
+    "person.2": "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2 20c0-3.5 3-5.5 7-5.5s7 2 7 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.5c2.4.6 4 2.5 4 5.5",
+    "person.3": "M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 20c0-3 2.7-5 6-5s6 2 6 5M5 10a2.5 2.5 0 1 0 0-5M19 10a2.5 2.5 0 1 1 0-5M1 18c0-2.5 1.6-4 4-4.5M23 18c0-2.5-1.6-4-4-4.5",
+    "clock": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2",
+    "timer": "M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4M10 2h4M12 2v3",
+    "hourglass": "M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9",
+    "calendar": "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5",
+    "gear": "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1",
+    "mic": "M12 14a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v5a3 3 0 0 0 3 3zM6 11a6 6 0 0 0 12 0M12 17v4",
+    "forward.fill": "M3 6v12l8-6zM12 6v12l8-6z",
+    "play.fill": "M7 4v16l13-8z",
+    "pause.fill": "M6 4h4v16H6zM14 4h4v16h-4z",
+    "stop.fill": "M5 5h14v14H5z",
+    "paintpalette": "M12 3a9 9 0 0 0 0 18c1.5 0 2-1 2-2s-1-1.5-1-2.5 1-1.5 2-1.5h2a4 4 0 0 0 4-4c0-4.5-4-8-9-8zM7.5 11a1 1 0 1 0 0-2M10 7.5a1 1 0 1 0 0-2M14 7.5a1 1 0 1 0 0-2M16.5 11a1 1 0 1 0 0-2",
+    "info.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5",
+    "exclamationmark.triangle": "M12 3L2 20h20zM12 9v5M12 17v.5",
+    "plus.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8",
+    "plus.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8",
+    "checkmark.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l3 3 5-6",
+    "checkmark.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l3 3 5-6",
+    "circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z",
+    "magnifyingglass": "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5L21 21",
+    "house": "M3 11l9-8 9 8M5 9.5V21h14V9.5",
+    "list.bullet": "M9 6h12M9 12h12M9 18h12M4 6h.5M4 12h.5M4 18h.5",
+    "ellipsis": "M5 12h.5M12 12h.5M19 12h.5",
+    "arrow.clockwise": "M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5",
+    "bell": "M6 17V11a6 6 0 0 1 12 0v6l2 2H4zM10 21h4",
+    "envelope": "M3 5h18v14H3zM3 5l9 8 9-8",
+    "doc": "M6 3h8l4 4v14H6zM14 3v4h4",
+    "folder": "M3 6h7l2 2h9v11H3z",
+    "square.and.arrow.up": "M12 3v12M8 7l4-4 4 4M5 11v10h14V11",
+    "number": "M5 9h14M5 15h14M10 4L8 20M16 4l-2 16",
+    "textformat": "M4 19L9 5l5 14M6 14h6M15 13a3 3 0 1 1 6 0v6M21 16h-3",
+    "waveform": "M3 12h2M7 8v8M11 4v16M15 7v10M19 10v4",
+  ]
+
+  /// The symbol as an inline SVG in the text colour.
+  static func svg(_ name: String) -> Node {
+    let isFilled = name.hasSuffix(".fill")
+    let data = paths[name] ?? "M5 5h14v14H5z"
+    let path = Element(
+      tag: "path",
+      attributes: [
+        ("d", data), ("fill", isFilled ? "currentColor" : "none"), ("stroke", "currentColor"),
+        ("stroke-width", "1.8"), ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
+      ]
+    )
+    return .element(
+      Element(
+        tag: "svg",
+        attributes: [("class", "sui-icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true"), ("width", "1.1em"), ("height", "1.1em")],
+        children: [.element(path)]
+      )
+    )
+  }
+}

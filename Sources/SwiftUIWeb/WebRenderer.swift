@@ -1,0 +1,524 @@
+import ComposableWeb
+import Foundation
+import SwiftUICore
+
+/// Turns resolved views into `ComposableWeb` nodes: semantic HTML (buttons are `<button>`s,
+/// fields `<input>`s labelled by their titles, shapes SVG) styled by the stylesheet in
+/// ``swiftUIStylesheet``, laid out with flexbox.
+@MainActor
+public struct WebRenderer {
+  public init() {}
+
+  /// The page for a window's nodes.
+  public func render(_ nodes: [ViewNode]) -> Node {
+    div(.class("sui-window")) { renderAll(nodes) }
+  }
+
+  /// Nodes as elements, in order (plain groups opened).
+  public func renderAll(_ nodes: [ViewNode]) -> [Node] {
+    nodes.flatMap(render)
+  }
+
+  /// A node as elements: one, or none for empty content, or its children for a plain group.
+  func render(_ node: ViewNode) -> [Node] {
+    if case .group = node.kind, node.modifiers.isEmpty { return renderAll(node.children) }
+    guard var element = elementOf(node) else { return [] }
+    element = apply(node.modifiers, to: element, node: node)
+    if let key = node.key { element.key = key }
+    return [.element(element)]
+  }
+
+  // MARK: Kinds
+
+  private func elementOf(_ node: ViewNode) -> Element? {
+    switch node.kind {
+    case .group:
+      return Element(tag: "div", attributes: [("class", "sui-group")], children: renderAll(node.children))
+    case let .text(runs):
+      return Element(tag: "span", attributes: [("class", "sui-text")], children: runs.map(renderRun))
+    case let .stack(stack):
+      return stackElement(stack, children: renderAll(node.children))
+    case let .spacer(minLength):
+      var attributes: [(name: String, value: String)] = [("class", "sui-spacer")]
+      if let minLength { attributes.append(("style", "min-width:\(px(minLength));min-height:\(px(minLength))")) }
+      return Element(tag: "div", attributes: attributes)
+    case .divider:
+      return Element(tag: "hr", attributes: [("class", "sui-divider")])
+    case let .image(source):
+      return imageElement(source)
+    case let .button(spec):
+      var classes = "sui-button sui-button-\(spec.style)"
+      if let role = spec.role { classes += " sui-role-\(roleName(role))" }
+      return Element(
+        tag: "button", attributes: [("type", "button"), ("class", classes)],
+        handlers: [(.click, .run(spec.action))], children: renderAll(node.children)
+      )
+    case let .link(url):
+      return Element(tag: "a", attributes: [("class", "sui-link"), ("href", url.absoluteString)], children: renderAll(node.children))
+    case let .navigationLink(action):
+      var element = Element(
+        tag: "a", attributes: [("class", "sui-navlink"), ("href", "#")],
+        children: renderAll(node.children) + [chevron()]
+      )
+      if let action { element.handlers = [(.click, .run(action))] } else { element.attributes.append(("aria-disabled", "true")) }
+      return element
+    case let .textField(spec):
+      return textFieldElement(spec, identity: node.identity)
+    case let .toggle(spec):
+      return Element(
+        tag: "label", attributes: [("class", "sui-toggle")],
+        children: [
+          .element(Element(tag: "span", attributes: [("class", "sui-control-label")], children: renderAll(node.children))),
+          .element(
+            Element(
+              tag: "input",
+              attributes: [("type", "checkbox"), ("role", "switch")] + (spec.isOn ? [("checked", "")] : []),
+              handlers: [(.change, .value { spec.setOn($0 == "true") })]
+            )
+          ),
+        ]
+      )
+    case let .picker(spec):
+      return pickerElement(spec, label: renderAll(node.children), identity: node.identity)
+    case let .stepper(spec):
+      func stepButton(_ text: String, _ name: String, _ action: (@MainActor () -> Void)?) -> Node {
+        var attributes: [(name: String, value: String)] = [("type", "button"), ("class", "sui-step"), ("aria-label", name)]
+        if action == nil { attributes.append(("disabled", "")) }
+        return .element(Element(tag: "button", attributes: attributes, handlers: action.map { [(.click, .run($0))] } ?? [], children: [.text(text)]))
+      }
+      return Element(
+        tag: "div", attributes: [("class", "sui-stepper"), ("role", "group")],
+        children: [
+          .element(Element(tag: "span", attributes: [("class", "sui-control-label")], children: renderAll(node.children))),
+          .element(
+            Element(tag: "span", attributes: [("class", "sui-step-buttons")], children: [
+              stepButton("−", "Decrement", spec.decrement), stepButton("+", "Increment", spec.increment),
+            ])
+          ),
+        ]
+      )
+    case let .slider(spec):
+      var attributes: [(name: String, value: String)] = [
+        ("type", "range"), ("class", "sui-slider"), ("min", number(spec.range.lowerBound)),
+        ("max", number(spec.range.upperBound)), ("value", number(spec.value)),
+      ]
+      attributes.append(("step", spec.step.map(number) ?? "any"))
+      let label = node.children.map(\.plainText).joined(separator: " ")
+      if !label.isEmpty { attributes.append(("aria-label", label)) }
+      return Element(tag: "input", attributes: attributes, handlers: [(.input, .value { text in
+        if let value = Double(text) { spec.setValue(value) }
+      })])
+    case let .progress(spec):
+      var attributes: [(name: String, value: String)] = [("class", "sui-progress-bar"), ("max", "1")]
+      if let fraction = spec.fractionCompleted { attributes.append(("value", number(fraction))) }
+      return Element(
+        tag: "div", attributes: [("class", "sui-progress")],
+        children: renderAll(node.children) + [.element(Element(tag: "progress", attributes: attributes))]
+      )
+    case let .list(spec):
+      return listElement(spec, children: node.children)
+    case let .section(spec):
+      return sectionElement(spec, rows: node.children)
+    case let .row(spec):
+      return rowElement(spec, content: node.children)
+    case let .navigationStack(bar):
+      return navigationElement(bar, content: node.children)
+    case let .presentation(presentation):
+      return presentationElement(presentation, content: node.children)
+    case let .shape(spec):
+      return shapeElement(spec, size: frameSize(node.modifiers))
+    case let .color(color):
+      return Element(tag: "div", attributes: [("class", "sui-color"), ("style", "background:\(css(color))")])
+    }
+  }
+
+  private func renderRun(_ run: TextRun) -> Node {
+    var styles: [String] = []
+    if run.isBold { styles.append("font-weight:600") }
+    if run.isItalic { styles.append("font-style:italic") }
+    if run.isStrikethrough || run.isUnderlined {
+      styles.append("text-decoration:\(run.isStrikethrough ? "line-through" : "") \(run.isUnderlined ? "underline" : "")")
+    }
+    if run.isMonospaced { styles.append("font-family:ui-monospace,monospace") }
+    if let font = run.font { styles += fontStyles(font) }
+    if let color = run.color { styles.append("color:\(css(color))") }
+    guard !styles.isEmpty else { return .text(run.string) }
+    return .element(Element(tag: "span", attributes: [("style", styles.joined(separator: ";"))], children: [.text(run.string)]))
+  }
+
+  private func stackElement(_ stack: Stack, children: [Node]) -> Element {
+    switch stack.axis {
+    case .vertical:
+      return Element(
+        tag: "div",
+        attributes: [("class", "sui-vstack sui-align-\(stack.alignment.horizontalName)"), ("style", "gap:\(px(stack.spacing ?? 8))")],
+        children: children
+      )
+    case .horizontal:
+      return Element(
+        tag: "div",
+        attributes: [("class", "sui-hstack sui-valign-\(stack.alignment.verticalName)"), ("style", "gap:\(px(stack.spacing ?? 8))")],
+        children: children
+      )
+    case .depth:
+      return Element(
+        tag: "div",
+        attributes: [("class", "sui-zstack sui-align-\(stack.alignment.horizontalName) sui-valign-\(stack.alignment.verticalName)")],
+        children: children
+      )
+    }
+  }
+
+  private func imageElement(_ source: ImageSource) -> Element {
+    switch source {
+    case let .system(name):
+      return Element(
+        tag: "span", attributes: [("class", "sui-symbol"), ("role", "img"), ("aria-label", name)],
+        children: [SymbolIcons.svg(name)]
+      )
+    case let .named(name):
+      return Element(tag: "img", attributes: [("class", "sui-image"), ("src", "/assets/\(name)"), ("alt", name)])
+    }
+  }
+
+  private func textFieldElement(_ spec: TextFieldSpec, identity: String) -> Element {
+    let id = "sui-field-" + identity
+    var handlers: [(event: Event, handler: Handler)] = [(.input, .value(spec.setText))]
+    if let onSubmit = spec.onSubmit, !spec.isMultiline { handlers.append((.enter, .run(onSubmit))) }
+    if let setFocused = spec.setFocused {
+      handlers.append((.focus, .run { setFocused(true) }))
+      handlers.append((.blur, .run { setFocused(false) }))
+    }
+    var attributes: [(name: String, value: String)] = [("id", id), ("placeholder", spec.title), ("class", "sui-input sui-input-\(spec.style)")]
+    if spec.isFocused { attributes.append(("autofocus", "")) }
+    let field: Element
+    if spec.isMultiline {
+      field = Element(tag: "textarea", attributes: attributes + [("rows", "1")], handlers: handlers, children: [.text(spec.text)])
+    } else {
+      attributes.append(("type", spec.isSecure ? "password" : "text"))
+      attributes.append(("value", spec.text))
+      field = Element(tag: "input", attributes: attributes, handlers: handlers)
+    }
+    return Element(
+      tag: "div", attributes: [("class", "sui-field")],
+      children: [
+        .element(Element(tag: "label", attributes: [("for", id), ("class", "sui-visually-hidden")], children: [.text(spec.title)])),
+        .element(field),
+      ]
+    )
+  }
+
+  private func pickerElement(_ spec: PickerSpec, label: [Node], identity: String) -> Element {
+    let id = "sui-picker-" + identity
+    if spec.style == .segmented || spec.style == .inline || spec.style == .palette {
+      let options = spec.options.map { option -> Node in
+        var attributes: [(name: String, value: String)] = [("type", "button"), ("class", "sui-segment"), ("role", "radio")]
+        attributes.append(("aria-checked", option.index == spec.selectedIndex ? "true" : "false"))
+        return .element(Element(tag: "button", attributes: attributes, handlers: [(.click, .run { spec.select(option.index) })], children: renderAll(option.label)))
+      }
+      return Element(
+        tag: "div", attributes: [("class", "sui-picker sui-picker-\(spec.style)")],
+        children: [
+          .element(Element(tag: "span", attributes: [("class", "sui-control-label"), ("id", id)], children: label)),
+          .element(Element(tag: "div", attributes: [("class", "sui-segments"), ("role", "radiogroup"), ("aria-labelledby", id)], children: options)),
+        ]
+      )
+    }
+    let options = spec.options.map { option -> Node in
+      var attributes: [(name: String, value: String)] = [("value", String(option.index))]
+      if option.index == spec.selectedIndex { attributes.append(("selected", "")) }
+      return .element(Element(tag: "option", attributes: attributes, children: [.text(option.label.map(\.plainText).joined(separator: " "))]))
+    }
+    return Element(
+      tag: "div", attributes: [("class", "sui-picker")],
+      children: [
+        .element(Element(tag: "label", attributes: [("class", "sui-control-label"), ("for", id)], children: label)),
+        .element(Element(tag: "select", attributes: [("id", id)], handlers: [(.change, .value { text in
+          if let index = Int(text) { spec.select(index) }
+        })], children: options)),
+      ]
+    )
+  }
+
+  private func listElement(_ spec: ListSpec, children: [ViewNode]) -> Element {
+    // Rows outside any section form sections of their own, as SwiftUI draws them.
+    var parts: [Node] = []
+    var loose: [ViewNode] = []
+    func flushLoose() {
+      guard !loose.isEmpty else { return }
+      parts.append(.element(sectionElement(SectionSpec(header: [], footer: []), rows: loose)))
+      loose = []
+    }
+    for child in flattened(children) {
+      if case .section = child.kind, child.modifiers.isEmpty {
+        flushLoose()
+        parts += render(child)
+      } else {
+        loose.append(child)
+      }
+    }
+    flushLoose()
+    let style = spec.isForm ? "insetGrouped" : "\(spec.style)"
+    return Element(tag: "div", attributes: [("class", "sui-list sui-list-\(style)")], children: parts)
+  }
+
+  /// Nodes with plain groups opened.
+  private func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
+    nodes.flatMap { node -> [ViewNode] in
+      if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
+      return [node]
+    }
+  }
+
+  private func sectionElement(_ spec: SectionSpec, rows: [ViewNode]) -> Element {
+    var children: [Node] = []
+    if !spec.header.isEmpty {
+      children.append(.element(Element(tag: "h3", attributes: [("class", "sui-section-header")], children: renderAll(spec.header))))
+    }
+    let rowNodes = flattened(rows).map { row -> Node in
+      if case .row = row.kind { return render(row).first ?? .text("") }
+      var background: String?
+      for case let .listRowBackground(nodes) in row.modifiers {
+        if case let .color(color)? = nodes.first?.kind { background = css(color) }
+      }
+      var element = Element(tag: "div", attributes: [("class", "sui-row")], children: render(row))
+      if let background { element.attributes.append(("style", "background:\(background)")) }
+      if let key = row.key { element.key = key }
+      return .element(element)
+    }
+    children.append(.element(Element(tag: "div", attributes: [("class", "sui-rows")], children: rowNodes)))
+    if !spec.footer.isEmpty {
+      children.append(.element(Element(tag: "p", attributes: [("class", "sui-section-footer")], children: renderAll(spec.footer))))
+    }
+    return Element(tag: "section", attributes: [("class", "sui-section")], children: children)
+  }
+
+  private func rowElement(_ spec: RowSpec, content: [ViewNode]) -> Element {
+    var children: [Node] = [.element(Element(tag: "div", attributes: [("class", "sui-row-content")], children: renderAll(content)))]
+    func control(_ label: String, _ icon: String, _ action: (@MainActor () -> Void)?) {
+      guard let action else { return }
+      children.append(
+        .element(
+          Element(
+            tag: "button", attributes: [("type", "button"), ("class", "sui-row-action sui-row-\(icon)"), ("aria-label", label)],
+            handlers: [(.click, .run(action))], children: [SymbolIcons.svg(icon)]
+          )
+        )
+      )
+    }
+    if spec.isEditing {
+      control("Move up", "chevron.up", spec.moveUp)
+      control("Move down", "chevron.down", spec.moveDown)
+    }
+    control("Delete", "trash", spec.delete)
+    return Element(tag: "div", attributes: [("class", "sui-row sui-row-editable")], children: children)
+  }
+
+  private func navigationElement(_ bar: NavigationBar, content: [ViewNode]) -> Element {
+    var children: [Node] = []
+    if bar.isVisible {
+      var leading: [Node] = []
+      if let back = bar.back {
+        leading.append(
+          .element(
+            Element(
+              tag: "button", attributes: [("type", "button"), ("class", "sui-back")],
+              handlers: [(.click, .run(back.action))],
+              children: [SymbolIcons.svg("chevron.left"), .element(Element(tag: "span", children: [.text(back.title)]))]
+            )
+          )
+        )
+      }
+      var trailing: [Node] = []
+      var principal: [Node] = []
+      var bottom: [Node] = []
+      for item in bar.toolbar {
+        let rendered = renderAll(item.content)
+        switch item.placement.side {
+        case "leading": leading += rendered
+        case "principal": principal += rendered
+        case "bottom": bottom += rendered
+        default: trailing += rendered
+        }
+      }
+      let inlineTitle: [Node] =
+        principal.isEmpty
+        ? (bar.displayMode == .large ? [] : bar.title.map { [.element(Element(tag: "h1", attributes: [("class", "sui-nav-title-inline")], children: [.text($0)]))] } ?? [])
+        : principal
+      children.append(
+        .element(
+          Element(
+            tag: "header", attributes: [("class", "sui-navbar")],
+            children: [
+              .element(Element(tag: "div", attributes: [("class", "sui-navbar-leading")], children: leading)),
+              .element(Element(tag: "div", attributes: [("class", "sui-navbar-principal")], children: inlineTitle)),
+              .element(Element(tag: "div", attributes: [("class", "sui-navbar-trailing")], children: trailing)),
+            ]
+          )
+        )
+      )
+      if bar.displayMode == .large, let title = bar.title {
+        children.append(.element(Element(tag: "h1", attributes: [("class", "sui-nav-title-large")], children: [.text(title)])))
+      }
+      children.append(.element(Element(tag: "main", attributes: [("class", "sui-screen")], children: renderAll(content))))
+      if !bottom.isEmpty {
+        children.append(.element(Element(tag: "footer", attributes: [("class", "sui-bottombar")], children: bottom)))
+      }
+    } else {
+      children.append(.element(Element(tag: "main", attributes: [("class", "sui-screen")], children: renderAll(content))))
+    }
+    return Element(tag: "div", attributes: [("class", "sui-navstack")], children: children)
+  }
+
+  private func presentationElement(_ presentation: Presentation, content: [ViewNode]) -> Element {
+    switch presentation.kind {
+    case .sheet, .fullScreenCover:
+      let dialog = Element(
+        tag: "div",
+        attributes: [("class", "sui-sheet sui-\(presentation.kind)"), ("role", "dialog"), ("aria-modal", "true")],
+        handlers: [(.escape, .run(presentation.dismiss))],
+        children: renderAll(content)
+      )
+      return Element(tag: "div", attributes: [("class", "sui-backdrop")], children: [.element(dialog)])
+    case .alert, .confirmationDialog:
+      // Cancel last in a dialog and in an alert of three or more buttons; first (leading) in an
+      // alert of two, as the platform orders them.
+      var actions = flattened(presentation.actions)
+      let isCancel: (ViewNode) -> Bool = { node in
+        if case let .button(spec) = node.kind { return spec.role == .cancel }
+        return false
+      }
+      let cancels = actions.filter(isCancel)
+      actions.removeAll(where: isCancel)
+      let ordered = presentation.kind == .alert && actions.count + cancels.count == 2 ? cancels + actions : actions + cancels
+      var children: [Node] = []
+      if let title = presentation.title {
+        children.append(.element(Element(tag: "h2", attributes: [("class", "sui-alert-title")], children: [.text(title)])))
+      }
+      if !presentation.message.isEmpty {
+        children.append(.element(Element(tag: "div", attributes: [("class", "sui-alert-message")], children: renderAll(presentation.message))))
+      }
+      let layout = presentation.kind == .alert && ordered.count == 2 ? "sui-actions-row" : "sui-actions-column"
+      children.append(.element(Element(tag: "div", attributes: [("class", "sui-alert-actions \(layout)")], children: ordered.flatMap(render))))
+      let dialog = Element(
+        tag: "div",
+        attributes: [("class", "sui-alert sui-\(presentation.kind)"), ("role", "alertdialog"), ("aria-modal", "true")],
+        handlers: [(.escape, .run(presentation.dismiss))], children: children
+      )
+      return Element(tag: "div", attributes: [("class", "sui-backdrop")], children: [.element(dialog)])
+    }
+  }
+
+  private func shapeElement(_ spec: ShapeSpec, size: CGSize?) -> Element {
+    let size = size ?? CGSize(width: 100, height: 100)
+    var rect = CGRect(origin: .zero, size: size)
+    var pathAttributes: [(name: String, value: String)] = []
+    if let stroke = spec.stroke {
+      if stroke.inset { rect = rect.insetBy(dx: stroke.lineWidth / 2, dy: stroke.lineWidth / 2) }
+      pathAttributes += [("fill", "none"), ("stroke", css(stroke.color)), ("stroke-width", number(stroke.lineWidth))]
+    } else {
+      pathAttributes.append(("fill", spec.fill.map(css) ?? "currentColor"))
+    }
+    pathAttributes.insert(("d", svgPath(spec.path(rect))), at: 0)
+    return Element(
+      tag: "svg",
+      attributes: [
+        ("class", "sui-shape"), ("viewBox", "0 0 \(number(size.width)) \(number(size.height))"),
+        ("preserveAspectRatio", "xMidYMid meet"), ("aria-hidden", "true"),
+      ],
+      children: [.element(Element(tag: "path", attributes: pathAttributes))]
+    )
+  }
+
+  private func frameSize(_ modifiers: [ViewNode.Modifier]) -> CGSize? {
+    for case let .frame(frame) in modifiers {
+      if let width = frame.width, let height = frame.height { return CGSize(width: width, height: height) }
+      if let width = frame.width { return CGSize(width: width, height: width) }
+      if let height = frame.height { return CGSize(width: height, height: height) }
+    }
+    return nil
+  }
+
+  private func chevron() -> Node {
+    .element(Element(tag: "span", attributes: [("class", "sui-chevron")], children: [SymbolIcons.svg("chevron.right")]))
+  }
+}
+
+extension Alignment {
+  var horizontalName: String {
+    self.horizontal == .leading ? "leading" : self.horizontal == .trailing ? "trailing" : "center"
+  }
+  var verticalName: String {
+    self.vertical == .top || self.vertical == .firstTextBaseline ? "top" : self.vertical == .bottom || self.vertical == .lastTextBaseline ? "bottom" : "center"
+  }
+}
+
+func roleName(_ role: ButtonRole) -> String {
+  role == .destructive ? "destructive" : "cancel"
+}
+
+func px(_ value: CGFloat) -> String { "\(number(value))px" }
+
+func number(_ value: Double) -> String {
+  let rounded = (value * 1000).rounded() / 1000
+  return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+}
+
+func number(_ value: CGFloat) -> String { number(Double(value)) }
+
+/// A colour in CSS: the platform's named colours are custom properties of the stylesheet.
+func css(_ color: ColorValue) -> String {
+  switch color {
+  case let .system(name, opacity):
+    let base = name == "clear" ? "transparent" : "var(--sui-\(name))"
+    return opacity >= 1 ? base : "color-mix(in srgb, \(base) \(number(opacity * 100))%, transparent)"
+  case let .rgba(red, green, blue, opacity):
+    return "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(number(opacity)))"
+  }
+}
+
+func fontStyles(_ font: Font) -> [String] {
+  var styles: [String] = []
+  if let style = font.textStyle { styles.append("font:var(--sui-font-\(style.rawValue))") }
+  if let size = font.size { styles.append("font-size:\(px(size))") }
+  if let weight = font.weight { styles.append("font-weight:\(weight.value)") }
+  if font.design == .monospaced { styles.append("font-family:ui-monospace,monospace") }
+  if font.design == .serif { styles.append("font-family:ui-serif,serif") }
+  if font.design == .rounded { styles.append("font-family:ui-rounded,system-ui,sans-serif") }
+  if font.isItalic { styles.append("font-style:italic") }
+  if font.isMonospacedDigit { styles.append("font-variant-numeric:tabular-nums") }
+  return styles
+}
+
+/// A path as SVG path data.
+func svgPath(_ path: Path) -> String {
+  var parts: [String] = []
+  func point(_ p: CGPoint) -> String { "\(number(p.x)) \(number(p.y))" }
+  for element in path.elements {
+    switch element {
+    case let .move(to): parts.append("M\(point(to))")
+    case let .line(to): parts.append("L\(point(to))")
+    case let .quadCurve(to, control): parts.append("Q\(point(control)) \(point(to))")
+    case let .curve(to, c1, c2): parts.append("C\(point(c1)) \(point(c2)) \(point(to))")
+    case .closeSubpath: parts.append("Z")
+    case let .arc(center, radius, start, end, forward):
+      // The sweep in the arc's direction; a full turn is drawn as two halves (SVG cannot draw
+      // an arc whose ends meet).
+      var sweep = end.radians - start.radians
+      if forward { while sweep < 0 { sweep += 2 * .pi } } else { while sweep > 0 { sweep -= 2 * .pi } }
+      if abs(sweep) < 1e-9 { continue }
+      func pointAt(_ angle: Double) -> CGPoint {
+        CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+      }
+      let halves = abs(sweep) >= 2 * .pi - 1e-9 ? 2 : 1
+      for half in 0..<halves {
+        let from = start.radians + sweep * Double(half) / Double(halves)
+        let to = start.radians + sweep * Double(half + 1) / Double(halves)
+        let large = abs(to - from) > .pi ? 1 : 0
+        _ = from
+        parts.append("A\(number(radius)) \(number(radius)) 0 \(large) \(forward ? 1 : 0) \(point(pointAt(to)))")
+      }
+    }
+  }
+  return parts.joined(separator: " ")
+}
