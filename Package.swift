@@ -5,6 +5,17 @@ import PackageDescription
 /// Where Apple's SwiftUI does not exist, and ours is built.
 let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
+/// Whether this manifest declares the `SwiftUI` product: when the package is a dependency fetched
+/// by SwiftPM or Xcode (it sits in a `checkouts` folder), or when `SWIFTUI_ON_LINUX=1` (a
+/// dependency by path, such as Examples/SwiftUIDemo). Not when it is the root package of a build:
+/// a module named `SwiftUI` must never be built in a folder where swift-dependencies,
+/// swift-clocks, swift-custom-dump or combine-schedulers may compile again, since they compile
+/// other code when `canImport(SwiftUI)` (the article "SwiftUI on Linux" has the measurements). A
+/// package that depends on the product renames the module with `moduleAliases`, so that no
+/// build ever holds a file named `SwiftUI.swiftmodule`.
+let declaresSwiftUIProduct =
+  Context.packageDirectory.contains("/checkouts/") || Context.environment["SWIFTUI_ON_LINUX"] == "1"
+
 let package = Package(
   name: "swift-composable-architecture",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -16,10 +27,6 @@ let package = Package(
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
-    // `import SwiftUI` on platforms without Apple's: views that run live in the browser. On Apple
-    // platforms this product adds nothing (its one target is empty there), and the system's
-    // SwiftUI is the one imported.
-    .library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
     .library(name: "SharingPostgres", targets: ["SharingPostgres"]),
@@ -195,11 +202,6 @@ let package = Package(
       ]
     ),
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
-    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb"]),
-    .target(
-      name: "SwiftUIWhereMissing",
-      dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]
-    ),
     .testTarget(
       name: "SwiftUITests",
       dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb", "ComposableWebTestSupport"]
@@ -336,3 +338,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if declaresSwiftUIProduct {
+  // `import SwiftUI` on platforms without Apple's: views that run live in the browser. On Apple
+  // platforms this product adds nothing (its one target is empty there), and the system's
+  // SwiftUI is the one imported.
+  package.products.append(.library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]))
+  package.targets += [
+    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb"]),
+    .target(
+      name: "SwiftUIWhereMissing",
+      dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]
+    ),
+  ]
+}

@@ -1,6 +1,22 @@
 @_exported import SwiftUICore
 import SwiftUIWeb
 
+// This module must be built under another name, so that no build folder ever holds a file
+// named `SwiftUI.swiftmodule` that swift-dependencies and others would find with
+// `canImport(SwiftUI)` when they compile again. The package that depends on it says so:
+//
+//     .product(name: "SwiftUI", package: "swift-composable-architecture",
+//              moduleAliases: ["SwiftUI": "SwiftUIOnLinux"])
+//
+// `import SwiftUI` then finds it under that name.
+#if !canImport(SwiftUIOnLinux)
+  #error("""
+    Depend on the SwiftUI product with moduleAliases: ["SwiftUI": "SwiftUIOnLinux"], as the \
+    article "SwiftUI on Linux" shows: built under its own name, a module named SwiftUI makes \
+    swift-dependencies and others compile different code the next time they build.
+    """)
+#endif
+
 extension App {
   /// Runs the app: on Linux, serves it to the browser through `ComposableWeb`, each tab a
   /// window. The first line of output is the address; `--port N` (or `PORT`) and `--host` (or
