@@ -15,7 +15,9 @@ public let swiftUIStylesheet = #"""
   --sui-font-footnote: 400 13px/18px system-ui, sans-serif; --sui-font-caption: 400 12px/16px system-ui, sans-serif;
   --sui-font-caption2: 400 11px/13px system-ui, sans-serif;
 }
-body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-font-body); color: var(--sui-primary); }
+body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-font-body); color: var(--sui-primary); color-scheme: light; }
+.sui-window button + button { margin-left: 0; }
+.sui-window button:hover { border-color: transparent; }
 .sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
 .sui-vstack { display: flex; flex-direction: column; }
 .sui-hstack { display: flex; flex-direction: row; }
@@ -29,6 +31,8 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-frame.sui-align-leading { align-items: flex-start; } .sui-frame.sui-align-center { align-items: center; } .sui-frame.sui-align-trailing { align-items: flex-end; }
 .sui-frame.sui-valign-top { justify-content: flex-start; } .sui-frame.sui-valign-center { justify-content: center; } .sui-frame.sui-valign-bottom { justify-content: flex-end; }
 .sui-frame > .sui-shape, .sui-frame > .sui-color { width: 100%; height: 100%; }
+.sui-frame > .sui-zstack, .sui-frame > .sui-layered { align-self: stretch; flex: 1 1 auto; }
+.sui-zstack > .sui-shape, .sui-zstack > .sui-color { width: 100%; height: 100%; justify-self: stretch; align-self: stretch; }
 .sui-spacer { flex: 1 1 0; }
 .sui-divider { border: none; border-top: 0.5px solid var(--sui-separator); margin: 0; align-self: stretch; }
 .sui-hstack > .sui-divider { border-top: none; border-left: 0.5px solid var(--sui-separator); }
@@ -60,7 +64,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-input-roundedBorder { border: 0.5px solid var(--sui-separator); border-radius: 6px; padding: 4px 8px; background: #fff; }
 .sui-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .sui-toggle, .sui-picker, .sui-stepper { display: flex; align-items: center; justify-content: space-between; gap: 12px; flex: 1; }
-.sui-toggle input { appearance: none; width: 51px; height: 31px; border-radius: 16px; background: #e9e9eb; position: relative; cursor: pointer; margin: 0; transition: background .2s; }
+.sui-toggle input { appearance: none; border: none; padding: 0; flex-shrink: 0; width: 51px; height: 31px; border-radius: 16px; background: #e9e9eb; position: relative; cursor: pointer; margin: 0; transition: background .2s; }
 .sui-toggle input::after { content: ""; position: absolute; top: 2px; left: 2px; width: 27px; height: 27px; border-radius: 50%; background: #fff; box-shadow: 0 2px 4px rgba(0,0,0,.2); transition: left .2s; }
 .sui-toggle input:checked { background: var(--sui-green); }
 .sui-toggle input:checked::after { left: 22px; }
@@ -72,7 +76,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-step { font: 500 20px/1 system-ui, sans-serif; border: none; background: none; width: 47px; height: 32px; cursor: pointer; }
 .sui-step + .sui-step { border-left: 1px solid var(--sui-separator); }
 .sui-step:disabled { color: var(--sui-tertiary); cursor: default; }
-.sui-slider { flex: 1; accent-color: var(--sui-accent); }
+.sui-slider { flex: 1; accent-color: var(--sui-accent); border: none; padding: 0; }
 .sui-progress { display: flex; flex-direction: column; gap: 4px; flex: 1; }
 .sui-progress-bar { width: 100%; accent-color: var(--sui-accent); }
 .sui-list { display: flex; flex-direction: column; gap: 24px; padding: 16px 16px 32px; flex: 1; }
@@ -95,7 +99,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-nav-title-large { font: var(--sui-font-largeTitle); margin: 4px 16px 0; }
 .sui-back { font: inherit; color: var(--sui-accent); background: none; border: none; cursor: pointer; display: inline-flex; align-items: center; gap: 2px; padding: 8px 4px; }
 .sui-back .sui-icon { width: 1.3em; height: 1.3em; }
-.sui-screen { flex: 1; display: flex; flex-direction: column; }
+.sui-screen { flex: 1; display: flex; flex-direction: column; max-width: none; margin: 0; padding: 0; }
 .sui-bottombar { position: sticky; bottom: 0; display: flex; justify-content: space-between; padding: 8px 16px; background: rgba(249,249,249,.94); box-shadow: 0 -0.5px 0 var(--sui-separator); }
 .sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
 .sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }

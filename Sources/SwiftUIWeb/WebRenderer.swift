@@ -7,6 +7,13 @@ import SwiftUICore
 /// ``swiftUIStylesheet``, laid out with flexbox.
 @MainActor
 public struct WebRenderer {
+  /// The size a fixed `frame` proposes to what is inside it: a shape without a frame of its own
+  /// is drawn at the size of the nearest one around it (100 × 100 points when there is none).
+  private final class Proposal {
+    var sizes: [CGSize] = []
+  }
+  private let proposal = Proposal()
+
   public init() {}
 
   /// The page for a window's nodes.
@@ -22,7 +29,11 @@ public struct WebRenderer {
   /// A node as elements: one, or none for empty content, or its children for a plain group.
   func render(_ node: ViewNode) -> [Node] {
     if case .group = node.kind, node.modifiers.isEmpty { return renderAll(node.children) }
-    guard var element = elementOf(node) else { return [] }
+    let framed = frameSize(node.modifiers)
+    if let framed { proposal.sizes.append(framed) }
+    let made = elementOf(node)
+    if framed != nil { proposal.sizes.removeLast() }
+    guard var element = made else { return [] }
     element = apply(node.modifiers, to: element, node: node)
     if let key = node.key { element.key = key }
     return [.element(element)]
@@ -126,7 +137,7 @@ public struct WebRenderer {
     case let .presentation(presentation):
       return presentationElement(presentation, content: node.children)
     case let .shape(spec):
-      return shapeElement(spec, size: frameSize(node.modifiers))
+      return shapeElement(spec, size: frameSize(node.modifiers) ?? proposal.sizes.last)
     case let .color(color):
       return Element(tag: "div", attributes: [("class", "sui-color"), ("style", "background:\(css(color))")])
     }

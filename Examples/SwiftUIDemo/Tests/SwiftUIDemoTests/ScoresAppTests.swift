@@ -1,0 +1,94 @@
+import ComposableWebTestSupport
+import Foundation
+import Testing
+
+/// The SwiftUI app, built and run as a program, driven in headless Chromium as a person would:
+/// a navigation push and back, a sheet with a text field, an alert, a row deleted, and the
+/// custom `Shape` drawn. Saves screenshots at 375 and 1280 px under `screenshots/`.
+@Suite(.serialized, .timeLimit(.minutes(10)))
+struct ScoresAppTests {
+  /// Starts the built app on a free port; returns it and its address (the first line it prints).
+  func launch() throws -> (Process, String) {
+    let program = Process()
+    program.executableURL = builtProduct("ScoresApp")
+    program.arguments = ["--port", "0"]
+    let output = Pipe()
+    program.standardOutput = output
+    try program.run()
+    var line = Data()
+    while true {
+      let byte = output.fileHandleForReading.readData(ofLength: 1)
+      if byte.isEmpty || byte == Data("\n".utf8) { break }
+      line.append(byte)
+    }
+    return (program, String(decoding: line, as: UTF8.self))
+  }
+
+  /// Where the package's built program is: beside the test bundle.
+  func builtProduct(_ name: String) -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+  }
+
+  @Test(arguments: [375, 1280])
+  func everyScreen(width: Int) async throws {
+    let (program, url) = try launch()
+    defer {
+      program.terminate()
+      program.waitUntilExit()
+    }
+    #expect(url.hasPrefix("http://127.0.0.1:"))
+    let shots = screenshotsFolder()
+    try await Browser.withSession(width: width) { browser in
+      try await browser.open(url)
+      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      #expect(try await browser.waitForText(".sui-nav-title-large", "Scores") == "Scores")
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-scores-\(width).png"))
+
+      // A push: the player's screen, with a stepper and the arc of the custom shape.
+      try await browser.click(".sui-row:first-child .sui-navlink")
+      #expect(try await browser.waitForText(".sui-nav-title-inline", "Blob") == "Blob")
+      #expect(try await browser.text(".sui-back") == "Scores")
+      try await browser.click("[aria-label=Increment]")
+      _ = try await browser.waitFor(
+        "return [...document.querySelectorAll('.sui-text')].some(e => e.textContent === '4 points') ? 'yes' : 'no'", toBe: "yes"
+      )
+      // 4 of 5 points: the arc ends at 288° from the top, past half a turn (the large-arc flag).
+      let arc = try await browser.waitFor(
+        "return [...document.querySelectorAll('svg.sui-shape path')].map(p => p.getAttribute('d')).find(d => d.includes(' A')) || ''",
+        toBe: "M80 0 A80 80 0 1 1 3.915 55.279"
+      )
+      #expect(arc == "M80 0 A80 80 0 1 1 3.915 55.279")
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-player-\(width).png"))
+      try await browser.click(".sui-back")
+      #expect(try await browser.waitForText(".sui-nav-title-large", "Scores") == "Scores")
+      #expect(try await browser.waitForText(".sui-section-footer", "5 points in all") == "5 points in all")
+
+      // A sheet with a text field that has the focus.
+      try await browser.click("[aria-label='Add player'], .sui-navbar-trailing button")
+      _ = try await browser.element("[role=dialog] input")
+      #expect(try await browser.waitFor("return document.activeElement && document.activeElement.placeholder", toBe: "Name") == "Name")
+      #expect(try await browser.evaluate("return document.querySelector('[role=dialog] .sui-navbar-trailing button').disabled") as? Bool == true)
+      try await browser.type("Blobbo", into: "[role=dialog] input")
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog] .sui-navbar-trailing button').disabled", toBe: "0")
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-add-\(width).png"))
+      try await browser.click("[role=dialog] .sui-navbar-trailing button")
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog]') === null", toBe: "1")
+      _ = try await browser.waitFor("return document.querySelectorAll('.sui-navlink').length", toBe: "3")
+      #expect(try await browser.text(".sui-row:nth-child(3) .sui-navlink").hasPrefix("Blobbo"))
+
+      // An alert: its destructive button resets, and the alert goes.
+      try await browser.click(".sui-bottombar button")
+      _ = try await browser.element("[role=alertdialog]")
+      #expect(try await browser.text("[role=alertdialog] h2") == "Reset all scores?")
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-alert-\(width).png"))
+      try await browser.click("[role=alertdialog] .sui-role-destructive")
+      #expect(try await browser.waitForText(".sui-section-footer", "0 points in all") == "0 points in all")
+      _ = try await browser.waitFor("return document.querySelector('[role=alertdialog]') === null", toBe: "1")
+
+      // A row deleted.
+      try await browser.click(".sui-row:first-child .sui-row-trash")
+      _ = try await browser.waitFor("return document.querySelectorAll('.sui-navlink').length", toBe: "2")
+      #expect(try await browser.text(".sui-row:first-child .sui-navlink").hasPrefix("Blob Jr"))
+    }
+  }
+}
