@@ -27,6 +27,9 @@ let package = Package(
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
+    // SwiftUI's views and their web renderer under their own names, for tools that draw views
+    // without serving an app (the benchmarks). Apps depend on `SwiftUI` (below).
+    .library(name: "SwiftUIWeb", targets: ["SwiftUIWeb"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
     .library(name: "SharingPostgres", targets: ["SharingPostgres"]),

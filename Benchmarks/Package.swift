@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "ComposableTerminal", package: "swift-composable-architecture"),
         .product(name: "ComposableWeb", package: "swift-composable-architecture"),
         .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),
+        .product(name: "SwiftUIWeb", package: "swift-composable-architecture"),
         .product(name: "SharingGRDB", package: "swift-composable-architecture"),
         .product(name: "SharingPostgres", package: "swift-composable-architecture"),
         .product(name: "DatabaseTestSupport", package: "swift-composable-architecture"),

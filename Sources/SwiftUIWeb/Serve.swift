@@ -18,9 +18,12 @@ public func serve<A: App>(_ app: A.Type) async throws {
 
 /// Where an app is served: from `--host`/`--port`, else `HOST`/`PORT`, else 127.0.0.1:8080.
 public struct ServeSettings: Equatable, Sendable {
+  /// The address to listen on.
   public var host = "127.0.0.1"
+  /// The port to listen on (0: a free one).
   public var port = 8080
 
+  /// The settings a program's arguments and environment give.
   public init(arguments: [String], environment: [String: String]) {
     if let host = environment["HOST"], !host.isEmpty { self.host = host }
     if let port = environment["PORT"].flatMap(Int.init) { self.port = port }

@@ -14,6 +14,7 @@ public struct WebRenderer {
   }
   private let proposal = Proposal()
 
+  /// A renderer.
   public init() {}
 
   /// The page for a window's nodes.
@@ -65,7 +66,10 @@ public struct WebRenderer {
         handlers: [(.click, .run(spec.action))], children: renderAll(node.children)
       )
     case let .link(url):
-      return Element(tag: "a", attributes: [("class", "sui-link"), ("href", url.absoluteString)], children: renderAll(node.children))
+      return Element(
+        tag: "a", attributes: [("class", "sui-link"), ("href", url.absoluteString), ("target", "_blank"), ("rel", "noopener")],
+        children: renderAll(node.children)
+      )
     case let .navigationLink(action):
       var element = Element(
         tag: "a", attributes: [("class", "sui-navlink"), ("href", "#")],

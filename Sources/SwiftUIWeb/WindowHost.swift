@@ -5,10 +5,12 @@ import SwiftUICore
 /// and the page `ComposableWeb` serves, which resolves and renders the root view on each pass.
 @MainActor
 public final class WindowHost {
+  /// The window's views over time.
   public let graph = ViewGraph()
   private let root: AnyView
   private let renderer = WebRenderer()
 
+  /// A window showing `root`.
   public init(root: AnyView) {
     self.root = root
   }

@@ -189,7 +189,7 @@ func makeBenchmarks() -> [Benchmark] {
     enumPayload(100_000, name: "enum-payload-send-100k"),
     frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
     frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
-  ] + recordingBenchmarks())
+  ] + recordingBenchmarks() + swiftUIFirstRenderBenchmarks())
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
     filter.map {
@@ -290,9 +290,17 @@ func main() async {
     let replays = (0..<3).compactMap { _ in try? replayTenThousandMilliseconds() }
     figure("replay-10k-ms", replays.isEmpty ? "failed" : String(format: "%.0f", median(replays)), target: "< 1000")
   }
+  // SwiftUI views in the browser (SPEC 20): a first render and a one-row change, against the
+  // same screen from the HTML builder.
+  func printSwiftUIFigures() async {
+    guard ns["swiftui-first-render-3-rows"] != nil, ns["html-first-render-3-rows"] != nil else { return }
+    figure("swiftui-first-render-vs-html", ratio("swiftui-first-render-3-rows", "html-first-render-3-rows"), target: "≤ 1.5")
+    await printSwiftUIBytes()
+  }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
     printTerminalFigures()
     printRecordingFigures()
+    await printSwiftUIFigures()
     for (name, value) in ns.sorted(by: { $0.key < $1.key }) { print("\(name): \(value)") }
     return
   }
@@ -310,6 +318,7 @@ func main() async {
   figure("effects-10k-ms", String(format: "%.1f", median(effectSamples)), target: "completes, no task leaked")
   printTerminalFigures()
   printRecordingFigures()
+  await printSwiftUIFigures()
   figure("shared-withlock-8-tasks-10k", "\(await sharedContention())", target: "exactly 10000")
   figure("shared-burst-1000-file-writes", "\((try? sharedBurstWrites()) ?? -1)", target: "a handful")
   await printWebFigures()

@@ -37,7 +37,9 @@ extension Never: Scene {}
 /// What a front end needs to open a window: its title and its root view, made anew for each
 /// window.
 public struct WindowDescription: Sendable {
+  /// The window's title.
   public let title: String?
+  /// Makes the root view of a new window.
   public let makeRoot: @MainActor () -> AnyView
 }
 
@@ -46,22 +48,27 @@ public struct WindowGroup<Content: View>: Scene {
   let title: String?
   let content: @MainActor () -> Content
 
+  /// Windows that show `content`.
   public init(@ViewBuilder content: @escaping @MainActor () -> Content) {
     title = nil
     self.content = content
   }
 
+  /// Windows titled `titleKey` that show `content`.
   public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping @MainActor () -> Content) {
     title = titleKey.text
     self.content = content
   }
 
+  /// Windows titled `title` that show `content`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, @ViewBuilder content: @escaping @MainActor () -> Content) {
     self.title = String(title)
     self.content = content
   }
 
+
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _windows(_ scene: Self) -> [WindowDescription] {
     let content = scene.content
@@ -73,6 +80,7 @@ public struct WindowGroup<Content: View>: Scene {
 public struct TupleScene<T>: Scene {
   let value: T
   let windows: @MainActor (T) -> [WindowDescription]
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _windows(_ scene: Self) -> [WindowDescription] { scene.windows(scene.value) }
 }

@@ -5,10 +5,12 @@ public struct Button<Label: View>: PrimitiveView {
   let action: @MainActor () -> Void
   let label: Label
 
+  /// A button that shows `label` and runs `action`.
   public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
     self.init(role: nil, action: action, label: label)
   }
 
+  /// A button of `role` that shows `label` and runs `action`.
   public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
     self.role = role
     self.action = action
@@ -41,19 +43,23 @@ public struct Button<Label: View>: PrimitiveView {
 }
 
 extension Button where Label == Text {
+  /// A button titled `titleKey`.
   public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
     self.init(role: nil, action: action) { Text(titleKey) }
   }
 
+  /// A button titled `title`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
     self.init(role: nil, action: action) { Text(title) }
   }
 
+  /// A button of `role` titled `titleKey`.
   public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
     self.init(role: role, action: action) { Text(titleKey) }
   }
 
+  /// A button of `role` titled `title`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
     self.init(role: role, action: action) { Text(title) }
@@ -61,11 +67,13 @@ extension Button where Label == Text {
 }
 
 extension Button {
+  /// A button labelled with a title and a symbol.
   public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void)
   where Label == SwiftUICore.Label<Text, Image> {
     self.init(role: nil, action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
   }
 
+  /// A button of `role` labelled with a title and a symbol.
   public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void)
   where Label == SwiftUICore.Label<Text, Image> {
     self.init(role: role, action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
@@ -96,6 +104,7 @@ public protocol ButtonStyle {
 /// What a button style draws: the label, whether it is pressed (never, here: a press is one
 /// click), and its role.
 public struct ButtonStyleConfiguration {
+  /// The button's label, as a view.
   public struct Label: PrimitiveView {
     let content: AnyView
     init(_ content: AnyView) { self.content = content }
@@ -103,8 +112,11 @@ public struct ButtonStyleConfiguration {
       context.resolve(view.content, into: &nodes, component: "label")
     }
   }
+  /// The button's label.
   public let label: Label
+  /// Whether the button is pressed (never, here: a press is one click).
   public let isPressed: Bool
+  /// The button's role.
   public let role: ButtonRole?
 }
 

@@ -5,6 +5,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: Prim
   let label: Label
   let content: Content
 
+  /// A picker of the tagged views in `content`, labelled by `label`.
   public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
     self.selection = selection
     self.label = label()
@@ -62,10 +63,12 @@ extension Optional: OptionalProtocol where Wrapped: Hashable {
 }
 
 extension Picker where Label == Text {
+  /// A picker titled `titleKey`.
   public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
     self.init(selection: selection, content: content) { Text(titleKey) }
   }
 
+  /// A picker titled `title`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
     self.init(selection: selection, content: content) { Text(title) }
@@ -126,6 +129,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+  /// Draws the pickers inside this view in `style`.
   public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
     EnvironmentWriter(content: self) { $0.pickerStyle = style._kind }
   }

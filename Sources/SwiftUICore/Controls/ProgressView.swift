@@ -21,12 +21,14 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: PrimitiveView 
 }
 
 extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+  /// Progress of unknown length: a spinner.
   public init() {
     fractionCompleted = nil
     label = nil
     currentValueLabel = nil
   }
 
+  /// Progress of `value` out of `total` (nil: of unknown length).
   public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
     fractionCompleted = value.map { total > 0 ? min(max(Double($0) / Double(total), 0), 1) : 0 }
     label = nil
@@ -35,6 +37,7 @@ extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView 
 }
 
 extension ProgressView where CurrentValueLabel == EmptyView {
+  /// Progress of unknown length, with a label.
   public init(@ViewBuilder label: () -> Label) {
     fractionCompleted = nil
     self.label = label()
@@ -43,10 +46,12 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 }
 
 extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
+  /// Progress of unknown length, titled.
   public init(_ titleKey: LocalizedStringKey) {
     self.init(label: { Text(titleKey) })
   }
 
+  /// Progress of `value` out of `total`, titled.
   public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
     fractionCompleted = value.map { total > 0 ? min(max(Double($0) / Double(total), 0), 1) : 0 }
     label = Text(titleKey)
@@ -55,6 +60,7 @@ extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
 }
 
 extension ProgressView {
+  /// Progress of `value` out of `total`, with a label and a label of the current value.
   public init<V: BinaryFloatingPoint>(
     value: V?, total: V = 1.0, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel
   ) {
@@ -93,6 +99,7 @@ public protocol ProgressViewStyle {
 
 /// What a progress view style draws.
 public struct ProgressViewStyleConfiguration {
+  /// The progress view's label, as a view.
   public struct Label: PrimitiveView {
     let content: AnyView
     init(_ content: AnyView) { self.content = content }
@@ -100,6 +107,7 @@ public struct ProgressViewStyleConfiguration {
       context.resolve(view.content, into: &nodes, component: "label")
     }
   }
+  /// The label of its current value, as a view.
   public struct CurrentValueLabel: PrimitiveView {
     let content: AnyView
     init(_ content: AnyView) { self.content = content }
@@ -109,13 +117,17 @@ public struct ProgressViewStyleConfiguration {
   }
   /// The fraction done (0…1), or nil when the length is unknown.
   public let fractionCompleted: Double?
+  /// The label, if it has one.
   public var label: Label?
+  /// The label of the current value, if it has one.
   public var currentValueLabel: CurrentValueLabel?
 }
 
 /// The platform's progress view: a bar (or a spinner for unknown length).
 public struct DefaultProgressViewStyle: ProgressViewStyle {
+  /// The style.
   public init() {}
+  /// The progress, drawn.
   public func makeBody(configuration: Configuration) -> some View {
     DefaultProgress(configuration: configuration)
   }
@@ -136,12 +148,18 @@ private struct DefaultProgress: PrimitiveView {
   }
 }
 
+/// A bar.
 public struct LinearProgressViewStyle: ProgressViewStyle {
+  /// The style.
   public init() {}
+  /// The progress, drawn.
   public func makeBody(configuration: Configuration) -> some View { DefaultProgress(configuration: configuration) }
 }
+/// A circle (drawn as a bar here).
 public struct CircularProgressViewStyle: ProgressViewStyle {
+  /// The style.
   public init() {}
+  /// The progress, drawn.
   public func makeBody(configuration: Configuration) -> some View { DefaultProgress(configuration: configuration) }
 }
 extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
@@ -159,6 +177,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+  /// Draws the progress views inside this view with `style`.
   public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
     EnvironmentWriter(content: self) { values in
       values.progressViewStyle = { configuration, nodes, context in

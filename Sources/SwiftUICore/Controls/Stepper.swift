@@ -5,6 +5,7 @@ public struct Stepper<Label: View>: PrimitiveView {
   let decrement: (@MainActor () -> Void)?
   let label: Label
 
+  /// A stepper whose buttons run `onIncrement` and `onDecrement` (nil: that button is off).
   public init(
     @ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
@@ -14,6 +15,7 @@ public struct Stepper<Label: View>: PrimitiveView {
     decrement = onDecrement
   }
 
+  /// A stepper of `value` within `bounds`, by `step`; a button is off at its bound.
   public init<V: Strideable>(
     value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
@@ -32,6 +34,7 @@ public struct Stepper<Label: View>: PrimitiveView {
     }
   }
 
+  /// A stepper of `value` by `step`, without bounds.
   public init<V: Strideable>(
     value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
@@ -49,19 +52,23 @@ public struct Stepper<Label: View>: PrimitiveView {
 }
 
 extension Stepper where Label == Text {
+  /// A stepper titled `titleKey` of `value` within `bounds`.
   public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
     self.init(value: value, in: bounds, step: step) { Text(titleKey) }
   }
 
+  /// A stepper titled `title` of `value` within `bounds`.
   @_disfavoredOverload
   public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
     self.init(value: value, in: bounds, step: step) { Text(title) }
   }
 
+  /// A stepper titled `titleKey` of `value` by `step`.
   public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
     self.init(value: value, step: step) { Text(titleKey) }
   }
 
+  /// A stepper titled `titleKey` whose buttons run `onIncrement` and `onDecrement`.
   public init(_ titleKey: LocalizedStringKey, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
     self.init(label: { Text(titleKey) }, onIncrement: onIncrement, onDecrement: onDecrement)
   }
@@ -84,6 +91,7 @@ public struct Slider<Label: View, ValueLabel: View>: PrimitiveView {
 }
 
 extension Slider {
+  /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
@@ -98,6 +106,7 @@ extension Slider {
 }
 
 extension Slider where ValueLabel == EmptyView {
+  /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
@@ -109,6 +118,7 @@ extension Slider where ValueLabel == EmptyView {
     self.label = label()
   }
 
+  /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
@@ -122,12 +132,14 @@ extension Slider where ValueLabel == EmptyView {
 }
 
 extension Slider where Label == EmptyView, ValueLabel == EmptyView {
+  /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in }
   ) where V.Stride: BinaryFloatingPoint {
     self.init(value: value, in: bounds, label: { EmptyView() })
   }
 
+  /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride, onEditingChanged: @escaping (Bool) -> Void = { _ in }
   ) where V.Stride: BinaryFloatingPoint {

@@ -22,28 +22,34 @@ public struct TextField<Label: View>: PrimitiveView {
 }
 
 extension TextField where Label == Text {
+  /// A field titled `titleKey` for `text`.
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
     self.init(title: titleKey.text, text: text, axis: .horizontal, isSecure: false)
   }
 
+  /// A field titled `title` for `text`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
     self.init(title: String(title), text: text, axis: .horizontal, isSecure: false)
   }
 
+  /// A field that grows along `axis` (`.vertical`: to several lines).
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
     self.init(title: titleKey.text, text: text, axis: axis, isSecure: false)
   }
 
+  /// A field that grows along `axis` (`.vertical`: to several lines).
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
     self.init(title: String(title), text: text, axis: axis, isSecure: false)
   }
 
+  /// A field titled `titleKey` (the prompt is accepted; the title is the placeholder).
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
     self.init(title: titleKey.text, text: text, axis: .horizontal, isSecure: false)
   }
 
+  /// A field titled `titleKey` that grows along `axis`.
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?, axis: Axis) {
     self.init(title: titleKey.text, text: text, axis: axis, isSecure: false)
   }
@@ -59,10 +65,12 @@ public struct SecureField<Label: View>: PrimitiveView {
 }
 
 extension SecureField where Label == Text {
+  /// A password field titled `titleKey`.
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
     field = TextField(title: titleKey.text, text: text, axis: .horizontal, isSecure: true)
   }
 
+  /// A password field titled `title`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
     field = TextField(title: String(title), text: text, axis: .horizontal, isSecure: true)
@@ -96,6 +104,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+  /// Draws the text fields inside this view in `style`.
   public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View {
     EnvironmentWriter(content: self) { $0.textFieldStyle = style._kind }
   }

@@ -3,6 +3,7 @@ public struct Toggle<Label: View>: PrimitiveView {
   let isOn: Binding<Bool>
   let label: Label
 
+  /// A switch for `isOn`, labelled by `label`.
   public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
     self.isOn = isOn
     self.label = label()
@@ -18,10 +19,12 @@ public struct Toggle<Label: View>: PrimitiveView {
 }
 
 extension Toggle where Label == Text {
+  /// A switch titled `titleKey`.
   public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
     self.init(isOn: isOn) { Text(titleKey) }
   }
 
+  /// A switch titled `title`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
     self.init(isOn: isOn) { Text(title) }

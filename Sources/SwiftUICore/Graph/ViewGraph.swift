@@ -20,6 +20,8 @@ public final class ViewGraph {
   private var due: [@MainActor () -> Void] = []
   private var isRunScheduled = false
 
+
+  /// An empty window: nothing resolved yet.
   public init() {}
 
   /// Resolves `root` in a new pass: its nodes, with the state each view keeps; views no longer

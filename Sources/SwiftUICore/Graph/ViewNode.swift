@@ -2,10 +2,12 @@
 /// piece is (a stack, a button, a text field…), its actions and bindings as closures, and the
 /// modifiers applied to it in order; it knows nothing of HTML or terminals.
 public struct ViewNode {
+  /// What this node is.
   public var kind: Kind
   /// The place of the view in the tree: unique in one pass, the same across passes for the same
   /// view (a renderer can name fields and labels with it).
   public var identity: String
+  /// The nodes inside this one (a stack's views, a button's label…).
   public var children: [ViewNode]
   /// The modifiers applied to this node, innermost first.
   public var modifiers: [Modifier] = []
@@ -14,68 +16,96 @@ public struct ViewNode {
   /// The value a `Picker` selects with this node (`tag(_:)`, or a `ForEach` element's id).
   public var tag: AnyHashable?
 
+  /// A node of `kind` at `identity`, with `children`.
   public init(kind: Kind, identity: String, children: [ViewNode] = []) {
     self.kind = kind
     self.identity = identity
     self.children = children
   }
 
+  /// The kinds of node.
   public enum Kind {
     /// Its children, laid out by its parent as if they were the parent's.
     case group
+    /// Text, in runs of one style each.
     case text([TextRun])
+    /// A `VStack`, `HStack` or `ZStack`; children: its views.
     case stack(Stack)
+    /// Space that grows (`Spacer`), at least `minLength` points.
     case spacer(minLength: CGFloat?)
+    /// A thin line across its stack (`Divider`).
     case divider
+    /// An image (`Image`).
     case image(ImageSource)
-    /// Children: the label.
+    /// A button; children: the label.
     case button(ButtonSpec)
-    /// Children: the label.
+    /// A link that opens an address (`Link`); children: the label.
     case link(URL)
+    /// A text field (`TextField`, `SecureField`).
     case textField(TextFieldSpec)
-    /// Children: the label.
+    /// A switch (`Toggle`); children: the label.
     case toggle(ToggleSpec)
-    /// Children: the label.
+    /// A choice (`Picker`); children: the label.
     case picker(PickerSpec)
-    /// Children: the label.
+    /// A stepper; children: the label.
     case stepper(StepperSpec)
+    /// A slider; children: the label.
     case slider(SliderSpec)
-    /// Children: the label.
+    /// Progress; children: the label and the current value's label.
     case progress(ProgressSpec)
     /// A `List` or a `Form`; children: its rows and sections.
     case list(ListSpec)
-    /// Children: its rows.
+    /// A `Section`; children: its rows.
     case section(SectionSpec)
-    /// A row of a list that can be deleted or moved.
+    /// A row of a list that can be deleted or moved; children: its content.
     case row(RowSpec)
     /// A link that pushes a screen (nil: there is no stack to push on); children: the label.
     case navigationLink((@MainActor () -> Void)?)
     /// A navigation stack showing its top screen; children: that screen.
     case navigationStack(NavigationBar)
-    /// A sheet, an alert or a confirmation dialog over the window; children: its content.
+    /// A sheet, an alert or a confirmation dialog over the window; children: a sheet's content.
     case presentation(Presentation)
+    /// A shape (`Circle`, a `Shape` of the app's…).
     case shape(ShapeSpec)
+    /// A colour filling its space (`Color` as a view).
     case color(ColorValue)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
   public enum Modifier {
+    /// Space around it (`padding`).
     case padding(EdgeInsets)
+    /// Its size (`frame`).
     case frame(FrameSpec)
+    /// Kept at its own size (`fixedSize`).
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// Views behind it (`background`).
     case background([ViewNode], alignment: Alignment)
+    /// Views in front of it (`overlay`).
     case overlay([ViewNode], alignment: Alignment)
+    /// The font of the text inside (`font`, `bold`).
     case font(Font)
+    /// The colour of the text and symbols inside (`foregroundColor`, `foregroundStyle`).
     case foreground(ColorValue)
+    /// The accent colour of the controls inside (`tint`).
     case tint(ColorValue)
+    /// Rounded corners that clip it (`cornerRadius`).
     case cornerRadius(CGFloat)
+    /// Its opacity (`opacity`).
     case opacity(Double)
+    /// A control turned off (`disabled`).
     case disabled
+    /// Turned around its centre (`rotationEffect`).
     case rotation(degrees: Double)
+    /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
+    /// Its name for screen readers (`accessibilityLabel`).
     case accessibilityLabel(String)
+    /// Its space kept, but not shown (`hidden`).
     case hidden
+    /// The most lines of text it shows (`lineLimit`).
     case lineLimit(Int?)
+    /// How its lines of text line up (`multilineTextAlignment`).
     case multilineTextAlignment(TextAlignment)
     /// A screen pushed over the one it was declared in (`navigationDestination(isPresented:)`):
     /// drawn over the whole stack.
@@ -108,110 +138,172 @@ extension ViewNode {
 
 /// A run of text with one style (a `Text` made by `+` has several).
 public struct TextRun: Equatable {
+  /// The characters.
   public var string: String
+  /// Drawn bold (`bold()`).
   public var isBold = false
+  /// Drawn in italics (`italic()`).
   public var isItalic = false
+  /// Struck through (`strikethrough()`).
   public var isStrikethrough = false
+  /// Underlined (`underline()`).
   public var isUnderlined = false
+  /// In a fixed-width font (`monospaced()`).
   public var isMonospaced = false
+  /// Its own font (`Text.font(_:)`), over the one around it.
   public var font: Font?
+  /// Its own colour (`Text.foregroundColor(_:)`), over the one around it.
   public var color: ColorValue?
 }
 
+/// How a stack lays out its children.
 public struct Stack {
+  /// Side by side, one above the other, or on top of each other (`ZStack`).
   public enum Axis: Sendable { case horizontal, vertical, depth }
+  /// The direction the children go in.
   public var axis: Axis
+  /// Where children smaller than the stack sit across it.
   public var alignment: Alignment
+  /// The space between children (nil: the platform's, 8 points).
   public var spacing: CGFloat?
 }
 
+/// Where an image comes from.
 public enum ImageSource: Equatable, Sendable {
+  /// A symbol of the platform's set, by name (`"star.fill"`).
   case system(String)
+  /// An image of the app's, by name.
   case named(String)
 }
 
+/// A button: what it does and how it looks.
 public struct ButtonSpec {
+  /// What it does, which decides its colour and its place in an alert.
   public var role: ButtonRole?
+  /// The built-in style in force (`.custom` when a style of the app's drew the label).
   public var style: ButtonStyleKind
+  /// Runs when it is pressed.
   public var action: @MainActor () -> Void
 }
 
+/// A text field: its title, its text, and what to tell when they change.
 public struct TextFieldSpec {
+  /// The field's label (a placeholder, and its name for screen readers).
   public var title: String
+  /// The text it shows.
   public var text: String
+  /// Takes the text the user typed.
   public var setText: @MainActor (String) -> Void
+  /// A password field: the text is not shown.
   public var isSecure: Bool
+  /// Grows to several lines (`axis: .vertical`).
   public var isMultiline: Bool
+  /// The text field style in force.
   public var style: TextFieldStyleKind
+  /// Runs when the user submits the field (Return), from `onSubmit`.
   public var onSubmit: (@MainActor () -> Void)?
   /// Whether the field has the focus (`focused(_:)`), and what to tell when it gains or loses it.
   public var isFocused: Bool
+  /// Told when the user moves the focus into the field (true) or out of it (false).
   public var setFocused: (@MainActor (Bool) -> Void)?
 }
 
+/// A switch.
 public struct ToggleSpec {
+  /// Whether it is on.
   public var isOn: Bool
+  /// Takes the state the user switched it to.
   public var setOn: @MainActor (Bool) -> Void
 }
 
+/// A choice among tagged options.
 public struct PickerSpec {
+  /// One option: its label, and its place among the options.
   public struct Option {
+    /// What the option shows.
     public var label: [ViewNode]
     /// The option's place among the options, which is what the renderer sends back.
     public var index: Int
   }
+  /// The options, in order.
   public var options: [Option]
+  /// The option whose tag is the selection, if one is.
   public var selectedIndex: Int?
+  /// Selects the option at a place.
   public var select: @MainActor (Int) -> Void
+  /// The picker style in force.
   public var style: PickerStyleKind
 }
 
+/// A stepper's two buttons: each nil when it cannot step further (or is disabled).
 public struct StepperSpec {
+  /// Steps up.
   public var increment: (@MainActor () -> Void)?
+  /// Steps down.
   public var decrement: (@MainActor () -> Void)?
 }
 
+/// A slider along a range.
 public struct SliderSpec {
+  /// Where it is.
   public var value: Double
+  /// Its ends.
   public var range: ClosedRange<Double>
+  /// The step it moves by (nil: any value).
   public var step: Double?
+  /// Takes the value the user moved it to.
   public var setValue: @MainActor (Double) -> Void
 }
 
+/// Progress, drawn by the platform.
 public struct ProgressSpec {
   /// The fraction done (0…1), or nil for progress of unknown length.
   public var fractionCompleted: Double?
 }
 
+/// A `List` or a `Form`.
 public struct ListSpec {
+  /// A `Form` (always drawn grouped).
   public var isForm: Bool
+  /// The list style in force.
   public var style: ListStyleKind
 }
 
+/// A section's header and footer.
 public struct SectionSpec {
+  /// Above the rows.
   public var header: [ViewNode]
+  /// Below the rows.
   public var footer: [ViewNode]
 
+  /// A section with `header` and `footer` (either may be empty).
   public init(header: [ViewNode], footer: [ViewNode]) {
     self.header = header
     self.footer = footer
   }
 }
 
+/// A row of a `ForEach` with `onDelete` or `onMove`: what its controls do.
 public struct RowSpec {
   /// Whether the list is in edit mode (`EditButton`): move controls are shown.
   public var isEditing: Bool
+  /// Deletes the row (`onDelete` with its offset).
   public var delete: (@MainActor () -> Void)? = nil
+  /// Moves the row one place up (nil for the first row, or without `onMove`).
   public var moveUp: (@MainActor () -> Void)? = nil
+  /// Moves the row one place down (nil for the last row, or without `onMove`).
   public var moveDown: (@MainActor () -> Void)? = nil
 }
 
-/// The bar of a navigation stack's screen (or a sheet's).
+/// The bar of a navigation stack's screen.
 public struct NavigationBar {
+  /// The screen's title (`navigationTitle`).
   public var title: String?
+  /// Where the title is drawn: large under the bar, or inline in it.
   public var displayMode: NavigationBarItem.TitleDisplayMode
   /// The title of the screen under this one, and how to go back to it (nil at the root).
   public var back: (title: String, action: @MainActor () -> Void)?
+  /// The screen's toolbar items.
   public var toolbar: [ToolbarItemNode]
   /// Whether the bar is shown at all.
   public var isVisible: Bool
@@ -219,35 +311,52 @@ public struct NavigationBar {
 
 /// An item of a toolbar, where its placement puts it.
 public struct ToolbarItemNode {
+  /// Where the item goes.
   public var placement: ToolbarItemPlacement
+  /// What it shows.
   public var content: [ViewNode]
 }
 
+/// Something presented over the window.
 public struct Presentation {
+  /// A sheet, a full-screen cover, an alert or a confirmation dialog.
   public enum Kind: Sendable { case sheet, fullScreenCover, alert, confirmationDialog }
+  /// What it is.
   public var kind: Kind
+  /// An alert's or a dialog's title.
   public var title: String?
+  /// An alert's or a dialog's message.
   public var message: [ViewNode]
   /// An alert's or a dialog's buttons (the sheet's content is the node's children).
   public var actions: [ViewNode]
+  /// Ends the presentation (Escape pressed in it).
   public var dismiss: @MainActor () -> Void
-  /// A sheet's bar, when its content sets a title or a toolbar without a stack of its own.
-  public var bar: NavigationBar?
 }
 
+/// A shape and how it is painted.
 public struct ShapeSpec {
   /// The shape's outline in a rectangle: the renderer asks with the size it draws at.
   public var path: @MainActor (CGRect) -> Path
+  /// The fill colour (nil with a stroke; nil without one: the foreground colour).
   public var fill: ColorValue?
+  /// The outline's colour and width, and whether it is drawn inside the shape (`strokeBorder`).
   public var stroke: (color: ColorValue, lineWidth: CGFloat, inset: Bool)?
 }
 
+/// A `frame` modifier's sizes (nil: not set) and where the content sits in it.
 public struct FrameSpec {
+  /// A fixed width.
   public var width: CGFloat?
+  /// A fixed height.
   public var height: CGFloat?
+  /// The least width.
   public var minWidth: CGFloat?
+  /// The most width (`.infinity`: all there is).
   public var maxWidth: CGFloat?
+  /// The least height.
   public var minHeight: CGFloat?
+  /// The most height (`.infinity`: all there is).
   public var maxHeight: CGFloat?
+  /// Where the content sits in the frame.
   public var alignment: Alignment
 }

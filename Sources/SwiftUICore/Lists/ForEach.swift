@@ -4,7 +4,9 @@
 /// and movable.
 @MainActor
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+  /// The elements.
   public var data: Data
+  /// Makes the view of an element.
   public var content: (Data.Element) -> Content
   let id: (Data.Element) -> ID
   var onDelete: (@MainActor (IndexSet) -> Void)?
@@ -12,8 +14,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 }
 
 extension ForEach: View where Content: View {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
 
+  /// A view for each element of `data`, identified by the value at `id`.
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.data = data
     self.content = content
@@ -65,12 +69,14 @@ extension ForEach: View where Content: View {
 }
 
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  /// A view for each `Identifiable` element of `data`.
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.init(data, id: \.id, content: content)
   }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+  /// A view for each number of a range.
   public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
     self.init(data, id: \.self, content: content)
   }

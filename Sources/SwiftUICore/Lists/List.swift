@@ -10,16 +10,19 @@ public struct List<SelectionValue: Hashable, Content: View>: PrimitiveView {
 }
 
 extension List where SelectionValue == Never {
+  /// Views grouped in this container.
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
 
+  /// A list with a row for each `Identifiable` element of `data`.
   public init<Data: RandomAccessCollection, RowContent: View>(
     _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
   ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
     self.content = ForEach(data, content: rowContent)
   }
 
+  /// A list with a row for each element of `data`, identified by the value at `id`.
   public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
     _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
   ) where Content == ForEach<Data, ID, RowContent> {
@@ -31,6 +34,7 @@ extension List where SelectionValue == Never {
 public struct Form<Content: View>: PrimitiveView {
   let content: Content
 
+  /// Views grouped in this container.
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
@@ -50,8 +54,10 @@ public struct Section<Parent, Content, Footer> {
 }
 
 extension Section: View where Parent: View, Content: View, Footer: View {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
 
+  /// A section of `content`, under `header` and above `footer`.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
     self.header = header()
     self.content = content()
@@ -68,28 +74,33 @@ extension Section: View where Parent: View, Content: View, Footer: View {
 }
 
 extension Section where Parent: View, Content: View, Footer == EmptyView {
+  /// A section of `content` under `header`.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
     self.init(content: content, header: header, footer: { EmptyView() })
   }
 }
 
 extension Section where Parent == EmptyView, Content: View, Footer: View {
+  /// A section of `content` above `footer`.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
     self.init(content: content, header: { EmptyView() }, footer: footer)
   }
 }
 
 extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
+  /// Views grouped in this container.
   public init(@ViewBuilder content: () -> Content) {
     self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
   }
 }
 
 extension Section where Parent == Text, Content: View, Footer == EmptyView {
+  /// A section of `content` under a title.
   public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
     self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
   }
 
+  /// A section of `content` under a title.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
     self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
@@ -129,6 +140,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+  /// Draws the lists inside this view in `style`.
   public func listStyle<S: ListStyle>(_ style: S) -> some View {
     EnvironmentWriter(content: self) { $0.listStyle = style._kind == .automatic ? .insetGrouped : style._kind }
   }
@@ -137,6 +149,7 @@ extension View {
 /// Whether a list is being edited; `EditButton` toggles it.
 public enum EditMode: Hashable, Sendable {
   case inactive, transient, active
+  /// Whether rows show their editing controls.
   public var isEditing: Bool { self != .inactive }
 }
 
@@ -144,6 +157,7 @@ extension EnvironmentValues {
   private enum EditModeKey: EnvironmentKey {
     static var defaultValue: Binding<EditMode>? { nil }
   }
+  /// The edit mode of the screen (a navigation stack's screen has one), which `EditButton` toggles.
   public var editMode: Binding<EditMode>? {
     get { self[EditModeKey.self] }
     set { self[EditModeKey.self] = newValue }
@@ -153,6 +167,7 @@ extension EnvironmentValues {
 /// Turns the edit mode of the screen on and off (Edit, Done): rows show their delete and move
 /// controls while it is on.
 public struct EditButton: PrimitiveView {
+  /// An Edit button for the screen it is in.
   public init() {}
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     guard let editMode = context.environment.editMode else { return }

@@ -73,9 +73,13 @@ extension View {
 
 /// Which submissions `onSubmit` hears.
 public struct SubmitTriggers: OptionSet, Sendable {
+  /// The set's bits.
   public let rawValue: Int
+  /// The set with these bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
+  /// A text field submitted.
   public static let text = Self(rawValue: 1)
+  /// A search field submitted.
   public static let search = Self(rawValue: 2)
 }
 

@@ -57,6 +57,7 @@ extension View {
     modifier(node: .fixedSize(horizontal: true, vertical: true))
   }
 
+  /// Keeps the view at its own width, height, or both.
   public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
     modifier(node: .fixedSize(horizontal: horizontal, vertical: vertical))
   }
@@ -85,6 +86,7 @@ extension View {
     return modifier { context in .overlay(context.nodes(of: overlay, component: "overlay"), alignment: alignment) }
   }
 
+  /// A view in front of this one.
   public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
     modifier { context in .overlay(context.nodes(of: overlay, component: "overlay"), alignment: alignment) }
   }
@@ -114,6 +116,7 @@ extension View {
     modifier(node: .tint(tint?.value ?? .system("accent", opacity: 1)))
   }
 
+  /// The accent colour (or style) of the controls inside this view.
   public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
     modifier(node: .tint(tint?.colorValue ?? .system("accent", opacity: 1)))
   }
@@ -128,6 +131,7 @@ extension View {
     modifier(node: .cornerRadius(radius))
   }
 
+  /// The view drawn at `opacity` (0 transparent, 1 opaque).
   public func opacity(_ opacity: Double) -> some View {
     modifier(node: .opacity(opacity))
   }
@@ -154,10 +158,12 @@ extension View {
     modifier(node: .accessibilityLabel(label.runs.map(\.string).joined()))
   }
 
+  /// The name screen readers say for this view.
   public func accessibilityLabel(_ label: LocalizedStringKey) -> some View {
     modifier(node: .accessibilityLabel(label.text))
   }
 
+  /// The name screen readers say for this view.
   @_disfavoredOverload
   public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
     modifier(node: .accessibilityLabel(String(label)))
@@ -173,6 +179,7 @@ extension View {
     modifier(node: .lineLimit(number))
   }
 
+  /// How the lines of text inside this view line up.
   public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
     modifier(node: .multilineTextAlignment(alignment))
   }
@@ -180,20 +187,32 @@ extension View {
 
 /// A point in a rectangle, in fractions of its width and height.
 public struct UnitPoint: Hashable, Sendable {
+  /// The fraction of the width from the leading edge.
   public var x: CGFloat
+  /// The fraction of the height from the top.
   public var y: CGFloat
+  /// The point at `x` of the width and `y` of the height.
   public init(x: CGFloat, y: CGFloat) {
     self.x = x
     self.y = y
   }
+  /// The point (0.5, 0.5).
   public static let center = Self(x: 0.5, y: 0.5)
+  /// The point (0.5, 0).
   public static let top = Self(x: 0.5, y: 0)
+  /// The point (0.5, 1).
   public static let bottom = Self(x: 0.5, y: 1)
+  /// The point (0, 0.5).
   public static let leading = Self(x: 0, y: 0.5)
+  /// The point (1, 0.5).
   public static let trailing = Self(x: 1, y: 0.5)
+  /// The point (0, 0).
   public static let topLeading = Self(x: 0, y: 0)
+  /// The point (1, 0).
   public static let topTrailing = Self(x: 1, y: 0)
+  /// The point (0, 1).
   public static let bottomLeading = Self(x: 0, y: 1)
+  /// The point (1, 1).
   public static let bottomTrailing = Self(x: 1, y: 1)
 }
 
@@ -238,9 +257,12 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
 
 /// A view with a modifier of yours applied.
 public struct ModifiedContent<Content, Modifier> {
+  /// The view modified.
   public var content: Content
+  /// The modifier.
   public var modifier: Modifier
 
+  /// `content` with `modifier` applied.
   public init(content: Content, modifier: Modifier) {
     self.content = content
     self.modifier = modifier
@@ -248,6 +270,7 @@ public struct ModifiedContent<Content, Modifier> {
 }
 
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+  /// Drawn by the framework: the modifier's body around the content.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     var modifier = view.modifier
@@ -272,72 +295,139 @@ extension View {
 // Each of these changes nothing in a browser (no animation, haptics or software keyboard is
 // drawn), and is listed as such in the documentation.
 extension View {
+  /// Accepted and ignored: changes appear at once here.
   public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
+  /// Accepted and ignored: changes appear at once here.
   public func animation(_ animation: Animation?) -> some View { self }
+  /// Accepted and ignored: views appear and go at once here.
   public func transition(_ transition: AnyTransition) -> some View { self }
+  /// Accepted and ignored: the browser corrects as it does.
   public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
+  /// Accepted and ignored: the browser corrects as it does.
   public func disableAutocorrection(_ disable: Bool?) -> some View { self }
+  /// Accepted and ignored: there is no software keyboard to configure.
   public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
+  /// Accepted and ignored: a view is hit where it is drawn.
   public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+  /// Accepted and ignored: there is no software keyboard.
   public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View { self }
+  /// Accepted and ignored: there is no software keyboard.
   public func submitLabel(_ submitLabel: SubmitLabel) -> some View { self }
+  /// Accepted and ignored: a browser has no haptics.
   public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
+  /// Accepted and ignored: a sheet is dismissed by its own buttons or Escape.
   public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { self }
+  /// Accepted and ignored: lists keep their grouped background.
   public func scrollContentBackground(_ visibility: Visibility) -> some View { self }
+  /// Accepted and ignored: a browser has no status bar.
   public func statusBarHidden(_ hidden: Bool = true) -> some View { self }
+  /// Accepted and ignored: pages are drawn light.
   public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
 }
 
-/// Accepted and ignored: changes appear at once here.
+/// How a view comes and goes: accepted and ignored (changes appear at once here).
 public struct AnyTransition: Sendable {
   let name: String
+  /// The `opacity` value.
   public static let opacity = Self(name: "opacity")
+  /// The `slide` value.
   public static let slide = Self(name: "slide")
+  /// The `scale` value.
   public static let scale = Self(name: "scale")
+  /// The `identity` value.
   public static let identity = Self(name: "identity")
+  /// The `move` transition.
   public static func move(edge: Edge) -> Self { Self(name: "move") }
+  /// The `push` transition.
   public static func push(from edge: Edge) -> Self { Self(name: "push") }
+  /// Both transitions (accepted and ignored).
   public func combined(with other: AnyTransition) -> Self { self }
 }
 
+/// How a software keyboard capitalizes: accepted and ignored here.
 public struct TextInputAutocapitalization: Sendable {
   let name: String
+  /// The `never` value.
   public static let never = Self(name: "never")
+  /// The `words` value.
   public static let words = Self(name: "words")
+  /// The `sentences` value.
   public static let sentences = Self(name: "sentences")
+  /// The `characters` value.
   public static let characters = Self(name: "characters")
 }
 
-public enum ScrollDismissesKeyboardMode: Sendable { case automatic, immediately, interactively, never }
+/// When scrolling dismisses a software keyboard: accepted and ignored here.
+public enum ScrollDismissesKeyboardMode: Sendable {
+  /// The platform's choice.
+  case automatic
+  /// As soon as scrolling starts.
+  case immediately
+  /// As the scroll drags it.
+  case interactively
+  /// Never.
+  case never
+}
 
+/// The label of a software keyboard's Return key: accepted and ignored here.
 public struct SubmitLabel: Sendable {
   let name: String
+  /// The `done` value.
   public static let done = Self(name: "done")
+  /// The `go` value.
   public static let go = Self(name: "go")
+  /// The `send` value.
   public static let send = Self(name: "send")
+  /// The `join` value.
   public static let join = Self(name: "join")
+  /// The `route` value.
   public static let route = Self(name: "route")
+  /// The `search` value.
   public static let search = Self(name: "search")
+  /// Return.
   public static let `return` = Self(name: "return")
+  /// The `next` value.
   public static let next = Self(name: "next")
+  /// Continue.
   public static let `continue` = Self(name: "continue")
 }
 
+/// A haptic: accepted and ignored here.
 public struct SensoryFeedback: Sendable {
   let name: String
+  /// The `success` value.
   public static let success = Self(name: "success")
+  /// The `warning` value.
   public static let warning = Self(name: "warning")
+  /// The `error` value.
   public static let error = Self(name: "error")
+  /// The `selection` value.
   public static let selection = Self(name: "selection")
+  /// The `increase` value.
   public static let increase = Self(name: "increase")
+  /// The `decrease` value.
   public static let decrease = Self(name: "decrease")
+  /// The `impact` value.
   public static let impact = Self(name: "impact")
 }
 
-public enum Visibility: Hashable, CaseIterable, Sendable { case automatic, visible, hidden }
+/// Whether something is shown.
+public enum Visibility: Hashable, CaseIterable, Sendable {
+  /// As the platform decides.
+  case automatic
+  /// Shown.
+  case visible
+  /// Not shown.
+  case hidden
+}
 
 /// The appearance: light or dark.
-public enum ColorScheme: Hashable, CaseIterable, Sendable { case light, dark }
+public enum ColorScheme: Hashable, CaseIterable, Sendable {
+  /// Dark on light (the page's).
+  case light
+  /// Light on dark.
+  case dark
+}
 
 extension EnvironmentValues {
   private enum ColorSchemeKey: EnvironmentKey {

@@ -137,14 +137,21 @@ extension NavigationStack where Data: MutableCollection, Data: RandomAccessColle
 public struct NavigationPath: Equatable {
   var elements: [AnyHashable] = []
 
+
+  /// An empty path.
   public init() {}
+  /// A path of `elements`.
   public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
     for element in elements { self.elements.append(AnyHashable(element)) }
   }
 
+  /// How many screens are pushed.
   public var count: Int { elements.count }
+  /// Whether the root is shown.
   public var isEmpty: Bool { elements.isEmpty }
+  /// Pushes the screen for `value`.
   public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
+  /// Pops `k` screens.
   public mutating func removeLast(_ k: Int = 1) { elements.removeLast(k) }
 }
 
@@ -240,11 +247,13 @@ public struct NavigationLink<Label: View, Destination: View>: PrimitiveView {
   let target: Target
   let label: Label
 
+  /// A link that pushes `destination`.
   public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
     target = .view(destination())
     self.label = label()
   }
 
+  /// A link that pushes `destination`.
   public init(destination: Destination, @ViewBuilder label: () -> Label) {
     target = .view(destination)
     self.label = label()
@@ -265,15 +274,18 @@ public struct NavigationLink<Label: View, Destination: View>: PrimitiveView {
 }
 
 extension NavigationLink where Destination == Never {
+  /// A link that pushes `value` (shown by the stack's `navigationDestination(for:)`); nil: a link that does nothing.
   public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
     if let value { target = .value(AnyHashable(value)) } else { target = .value(nil) }
     self.label = label()
   }
 
+  /// A link titled `titleKey` that pushes `value`.
   public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) where Label == Text {
     self.init(value: value) { Text(titleKey) }
   }
 
+  /// A link titled `title` that pushes `value`.
   @_disfavoredOverload
   public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) where Label == Text {
     self.init(value: value) { Text(title) }
@@ -281,15 +293,18 @@ extension NavigationLink where Destination == Never {
 }
 
 extension NavigationLink where Label == Text {
+  /// A link titled `titleKey` that pushes `destination`.
   public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
     self.init(destination: destination) { Text(titleKey) }
   }
 
+  /// A link titled `title` that pushes `destination`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
     self.init(destination: destination) { Text(title) }
   }
 
+  /// A link titled `titleKey` that pushes `destination`.
   public init(_ titleKey: LocalizedStringKey, destination: Destination) {
     self.init(destination: destination) { Text(titleKey) }
   }
@@ -324,10 +339,12 @@ extension View {
     }
   }
 
+  /// The title of the screen this view is in.
   public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
     navigationTitle(Text(titleKey))
   }
 
+  /// The title of the screen this view is in.
   @_disfavoredOverload
   public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
     navigationTitle(Text(title))
@@ -350,7 +367,15 @@ extension View {
 
 /// The title display modes of a navigation bar.
 public enum NavigationBarItem {
-  public enum TitleDisplayMode: Sendable { case automatic, inline, large }
+  /// Where a screen's title is drawn.
+  public enum TitleDisplayMode: Sendable {
+    /// Large at a stack's root, inline on pushed screens.
+    case automatic
+    /// In the bar.
+    case inline
+    /// Large, under the bar.
+    case large
+  }
 }
 
 /// A view that says something about the screen it is in.

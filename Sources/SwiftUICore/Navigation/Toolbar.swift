@@ -19,21 +19,37 @@ extension Never: ToolbarContent {}
 /// platform puts an action of its kind (`.confirmationAction` trailing, `.cancellationAction`
 /// leading).
 public struct ToolbarItemPlacement: Equatable, Sendable {
+  /// The placement's name.
   public let name: String
+  /// Where the platform puts an item of its kind (trailing).
   public static let automatic = Self(name: "automatic")
+  /// In the middle of the bar, in place of the title.
   public static let principal = Self(name: "principal")
+  /// Leading, beside the back button.
   public static let navigation = Self(name: "navigation")
+  /// Trailing: the screen's main action.
   public static let primaryAction = Self(name: "primaryAction")
+  /// Trailing, after the primary action.
   public static let secondaryAction = Self(name: "secondaryAction")
+  /// In the bottom bar, as status.
   public static let status = Self(name: "status")
+  /// Trailing: confirms (Done, Save, Add).
   public static let confirmationAction = Self(name: "confirmationAction")
+  /// Leading: cancels.
   public static let cancellationAction = Self(name: "cancellationAction")
+  /// Trailing: a destructive action.
   public static let destructiveAction = Self(name: "destructiveAction")
+  /// Above a software keyboard (trailing here).
   public static let keyboard = Self(name: "keyboard")
+  /// Leading in the top bar.
   public static let topBarLeading = Self(name: "topBarLeading")
+  /// Trailing in the top bar.
   public static let topBarTrailing = Self(name: "topBarTrailing")
+  /// Leading in the navigation bar (the older name of `topBarLeading`).
   public static let navigationBarLeading = Self(name: "topBarLeading")
+  /// Trailing in the navigation bar (the older name of `topBarTrailing`).
   public static let navigationBarTrailing = Self(name: "topBarTrailing")
+  /// In the bar at the bottom of the screen.
   public static let bottomBar = Self(name: "bottomBar")
 
   /// Where the bar draws it: `"leading"`, `"trailing"`, `"principal"` or `"bottom"`.
@@ -52,6 +68,8 @@ public struct ToolbarItem<ID, Content: View>: ToolbarContent {
   let placement: ToolbarItemPlacement
   let content: Content
 
+
+  /// Placed by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _items(_ content: Self, into items: inout [ToolbarItemNode], in context: ResolveContext) {
     items.append(ToolbarItemNode(placement: content.placement, content: context.nodes(of: content.content, component: "item\(items.count)")))
@@ -59,6 +77,7 @@ public struct ToolbarItem<ID, Content: View>: ToolbarContent {
 }
 
 extension ToolbarItem where ID == () {
+  /// An item at `placement` showing `content`.
   public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
     self.placement = placement
     self.content = content()
@@ -70,11 +89,14 @@ public struct ToolbarItemGroup<Content: View>: ToolbarContent {
   let placement: ToolbarItemPlacement
   let content: Content
 
+  /// Items at `placement`: each view of `content`.
   public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
     self.placement = placement
     self.content = content()
   }
 
+
+  /// Placed by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _items(_ content: Self, into items: inout [ToolbarItemNode], in context: ResolveContext) {
     items.append(ToolbarItemNode(placement: content.placement, content: context.nodes(of: content.content, component: "item\(items.count)")))
@@ -85,6 +107,7 @@ public struct ToolbarItemGroup<Content: View>: ToolbarContent {
 public struct TupleToolbarContent<T>: ToolbarContent {
   let value: T
   let items: @MainActor (T, inout [ToolbarItemNode], ResolveContext) -> Void
+  /// Placed by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _items(_ content: Self, into items: inout [ToolbarItemNode], in context: ResolveContext) {
     content.items(content.value, &items, context)
@@ -98,6 +121,7 @@ public struct _ConditionalToolbarContent<TrueContent: ToolbarContent, FalseConte
     case second(FalseContent)
   }
   let storage: Storage
+  /// Placed by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _items(_ content: Self, into items: inout [ToolbarItemNode], in context: ResolveContext) {
     switch content.storage {
@@ -110,6 +134,7 @@ public struct _ConditionalToolbarContent<TrueContent: ToolbarContent, FalseConte
 /// Toolbar content that may be absent, as `if` without `else` makes it.
 public struct _OptionalToolbarContent<Wrapped: ToolbarContent>: ToolbarContent {
   let content: Wrapped?
+  /// Placed by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _items(_ content: Self, into items: inout [ToolbarItemNode], in context: ResolveContext) {
     if let wrapped = content.content { Wrapped._items(wrapped, into: &items, in: context) }
@@ -143,8 +168,11 @@ public enum ToolbarContentBuilder {
 /// The bars a `toolbar(_:for:)` shows or hides.
 public struct ToolbarPlacement: Sendable {
   let name: String
+  /// The navigation bar.
   public static let navigationBar = Self(name: "navigationBar")
+  /// The bottom bar.
   public static let bottomBar = Self(name: "bottomBar")
+  /// The bars the platform shows.
   public static let automatic = Self(name: "automatic")
 }
 

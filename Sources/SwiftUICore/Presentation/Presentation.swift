@@ -7,6 +7,7 @@ public struct DismissAction {
     self.action = action
   }
 
+  /// Dismisses the screen.
   @MainActor public func callAsFunction() {
     action?()
   }
@@ -118,7 +119,7 @@ private func sheetNode<Content: View>(
       context.nodes(of: content, component: "content")
     }
   }
-  let presentation = Presentation(kind: kind, title: nil, message: [], actions: [], dismiss: dismiss, bar: nil)
+  let presentation = Presentation(kind: kind, title: nil, message: [], actions: [], dismiss: dismiss)
   return context.node(.presentation(presentation), children: nodes)
 }
 
@@ -134,6 +135,7 @@ extension View {
     alertModifier(.alert, title: titleKey.text, isPresented: isPresented, actions: actions(), message: message())
   }
 
+  /// An alert titled `title` while `isPresented` is true.
   @_disfavoredOverload
   public func alert<S: StringProtocol, A: View, M: View>(
     _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
@@ -141,21 +143,25 @@ extension View {
     alertModifier(.alert, title: String(title), isPresented: isPresented, actions: actions(), message: message())
   }
 
+  /// An alert titled by a `Text` while `isPresented` is true.
   public func alert<A: View, M: View>(
     _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
   ) -> some View {
     alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: message())
   }
 
+  /// An alert without a message.
   public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
     alertModifier(.alert, title: titleKey.text, isPresented: isPresented, actions: actions(), message: EmptyView())
   }
 
+  /// An alert without a message.
   @_disfavoredOverload
   public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
     alertModifier(.alert, title: String(title), isPresented: isPresented, actions: actions(), message: EmptyView())
   }
 
+  /// An alert without a message.
   public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
     alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: EmptyView())
   }
@@ -183,6 +189,7 @@ extension View {
     )
   }
 
+  /// A confirmation dialog without a message.
   public func confirmationDialog<A: View>(
     _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
     @ViewBuilder actions: () -> A
@@ -193,6 +200,7 @@ extension View {
     )
   }
 
+  /// A confirmation dialog titled `title`.
   @_disfavoredOverload
   public func confirmationDialog<S: StringProtocol, A: View, M: View>(
     _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
@@ -223,7 +231,7 @@ extension View {
       }
       let presentation = Presentation(
         kind: kind, title: title, message: context.nodes(of: message, component: "message"),
-        actions: actionNodes, dismiss: dismiss, bar: nil
+        actions: actionNodes, dismiss: dismiss
       )
       return context.node(.presentation(presentation))
     }

@@ -19,35 +19,45 @@ public struct Path: Equatable, Sendable {
     case closeSubpath
   }
 
+  /// The steps of the outline, in order.
   public private(set) var elements: [Element] = []
   /// Where the outline is now, for the next line or arc.
   public private(set) var currentPoint: CGPoint?
 
+
+  /// An empty path.
   public init() {}
 
+  /// A path drawn by `build`.
   public init(_ build: (inout Path) -> Void) {
     build(&self)
   }
 
+  /// The outline of `rect`.
   public init(_ rect: CGRect) {
     addRect(rect)
   }
 
+  /// The outline of `rect` with rounded corners.
   public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
     addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius))
   }
 
+  /// The ellipse that fills `rect`.
   public init(ellipseIn rect: CGRect) {
     addEllipse(in: rect)
   }
 
+  /// Whether nothing is drawn.
   public var isEmpty: Bool { elements.isEmpty }
 
+  /// Starts a new piece of the outline at `point`.
   public mutating func move(to point: CGPoint) {
     elements.append(.move(to: point))
     currentPoint = point
   }
 
+  /// A straight line from the current point to `point`.
   public mutating func addLine(to point: CGPoint) {
     if currentPoint == nil {
       move(to: point)
@@ -57,17 +67,20 @@ public struct Path: Equatable, Sendable {
     currentPoint = point
   }
 
+  /// Straight lines through `points`, starting at the first.
   public mutating func addLines(_ points: [CGPoint]) {
     guard let first = points.first else { return }
     move(to: first)
     for point in points.dropFirst() { addLine(to: point) }
   }
 
+  /// A curve to `point`, pulled towards `control`.
   public mutating func addQuadCurve(to point: CGPoint, control: CGPoint) {
     elements.append(.quadCurve(to: point, control: control))
     currentPoint = point
   }
 
+  /// A curve to `point`, pulled towards `control1` then `control2`.
   public mutating func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
     elements.append(.curve(to: point, control1: control1, control2: control2))
     currentPoint = point
@@ -83,6 +96,7 @@ public struct Path: Equatable, Sendable {
     currentPoint = CGPoint(x: center.x + radius * cos(endAngle.radians), y: center.y + radius * sin(endAngle.radians))
   }
 
+  /// The outline of `rect`, as a piece of its own.
   public mutating func addRect(_ rect: CGRect) {
     move(to: CGPoint(x: rect.minX, y: rect.minY))
     addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
@@ -91,6 +105,7 @@ public struct Path: Equatable, Sendable {
     closeSubpath()
   }
 
+  /// The outline of `rect` with corners rounded by `cornerSize`.
   public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize) {
     let r = min(cornerSize.width, rect.width / 2, rect.height / 2)
     guard r > 0 else { return addRect(rect) }
@@ -106,6 +121,7 @@ public struct Path: Equatable, Sendable {
     closeSubpath()
   }
 
+  /// The ellipse that fills `rect`.
   public mutating func addEllipse(in rect: CGRect) {
     // Four quarter curves (the usual cubic approximation of a circle's quarter).
     let k: CGFloat = 0.5522847498
@@ -118,11 +134,13 @@ public struct Path: Equatable, Sendable {
     closeSubpath()
   }
 
+  /// A line back to where the piece started.
   public mutating func closeSubpath() {
     elements.append(.closeSubpath)
   }
 }
 
 extension Path: Shape {
+  /// The path itself, wherever it is drawn.
   public func path(in rect: CGRect) -> Path { self }
 }

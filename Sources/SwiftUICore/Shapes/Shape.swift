@@ -17,6 +17,7 @@ public protocol Shape: View, Sendable {
 }
 
 extension Shape {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
@@ -33,10 +34,12 @@ extension Shape {
     ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, false))
   }
 
+  /// The shape's outline, as wide as `style` says, centred on it.
   public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
     ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, false))
   }
 
+  /// The shape's outline in the foreground colour.
   public func stroke(lineWidth: CGFloat = 1) -> some View {
     ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), lineWidth, false))
   }
@@ -46,6 +49,7 @@ extension Shape {
     ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, true))
   }
 
+  /// The shape's outline, as wide as `style` says, drawn inside it.
   public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
     ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, true))
   }
@@ -65,21 +69,40 @@ struct ShapeView<S: Shape>: PrimitiveView {
 
 /// How a shape's outline is drawn: here, its width.
 public struct StrokeStyle: Equatable, Sendable {
+  /// The width of the line.
   public var lineWidth: CGFloat
+  /// A stroke `lineWidth` wide (caps, joins and dashes are accepted and ignored).
   public init(lineWidth: CGFloat = 1, lineCap: CGLineCapValue = .butt, lineJoin: CGLineJoinValue = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
     self.lineWidth = lineWidth
   }
 }
 
 /// How line ends are drawn (accepted; lines end square here).
-public enum CGLineCapValue: Sendable { case butt, round, square }
+public enum CGLineCapValue: Sendable {
+  /// Cut square at the end.
+  case butt
+  /// Rounded.
+  case round
+  /// Squared past the end.
+  case square
+}
 /// How line joins are drawn (accepted; joins are mitred here).
-public enum CGLineJoinValue: Sendable { case miter, round, bevel }
+public enum CGLineJoinValue: Sendable {
+  /// Pointed.
+  case miter
+  /// Rounded.
+  case round
+  /// Cut off.
+  case bevel
+}
 
 /// How a shape is filled: here, the even-odd rule is accepted and the non-zero rule used.
 public struct FillStyle: Equatable, Sendable {
+  /// Whether the even-odd rule was asked for (the non-zero rule is used).
   public var isEOFilled: Bool
+  /// Whether edges are smoothed (they always are).
   public var isAntialiased: Bool
+  /// A fill style.
   public init(eoFill: Bool = false, antialiased: Bool = true) {
     isEOFilled = eoFill
     isAntialiased = antialiased
@@ -88,7 +111,9 @@ public struct FillStyle: Equatable, Sendable {
 
 /// A circle as large as fits in the rectangle, centred.
 public struct Circle: Shape {
+  /// A circle.
   public init() {}
+  /// The shape's outline in `rect`.
   public func path(in rect: CGRect) -> Path {
     let side = min(rect.width, rect.height)
     return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
@@ -97,39 +122,55 @@ public struct Circle: Shape {
 
 /// An ellipse filling the rectangle.
 public struct Ellipse: Shape {
+  /// An ellipse.
   public init() {}
+  /// The shape's outline in `rect`.
   public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
 }
 
 /// The rectangle itself.
 public struct Rectangle: Shape {
+  /// A rectangle.
   public init() {}
+  /// The shape's outline in `rect`.
   public func path(in rect: CGRect) -> Path { Path(rect) }
 }
 
 /// A rectangle with rounded corners.
 public struct RoundedRectangle: Shape {
+  /// The size of the corners' curve.
   public var cornerSize: CGSize
+  /// How the corners curve.
   public var style: RoundedCornerStyle
 
+  /// A rectangle whose corners have `cornerRadius`.
   public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
     cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
     self.style = style
   }
 
+  /// A rectangle whose corners have `cornerSize`.
   public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
     self.cornerSize = cornerSize
     self.style = style
   }
 
+  /// The shape's outline in `rect`.
   public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: cornerSize.width) }
 }
 
 /// A rectangle whose ends are half circles.
 public struct Capsule: Shape {
+  /// A capsule.
   public init(style: RoundedCornerStyle = .continuous) {}
+  /// The shape's outline in `rect`.
   public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2) }
 }
 
 /// How rounded corners curve (drawn as circular arcs here).
-public enum RoundedCornerStyle: Sendable { case circular, continuous }
+public enum RoundedCornerStyle: Sendable {
+  /// Quarter circles.
+  case circular
+  /// A smooth curve (drawn as quarter circles here).
+  case continuous
+}

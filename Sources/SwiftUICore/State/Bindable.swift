@@ -3,12 +3,15 @@
 @propertyWrapper
 @dynamicMemberLookup
 public struct Bindable<Value> {
+  /// The object.
   public var wrappedValue: Value
 
+  /// Bindings to `wrappedValue`'s properties.
   public init(wrappedValue: Value) where Value: AnyObject & Observable {
     self.wrappedValue = wrappedValue
   }
 
+  /// Bindings to `wrappedValue`'s properties.
   public init(_ wrappedValue: Value) where Value: AnyObject & Observable {
     self.wrappedValue = wrappedValue
   }

@@ -15,11 +15,13 @@ public struct Binding<Value>: DynamicProperty {
   /// The transaction a change through this binding is made in.
   public var transaction = Transaction()
 
+  /// A binding that reads with `get` and writes with `set`.
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     self.get = get
     self.set = { value, _ in set(value) }
   }
 
+  /// A binding that reads with `get` and writes with `set`, which gets the change's transaction.
   public init(get: @escaping () -> Value, set: @escaping (Value, Transaction) -> Void) {
     self.get = get
     self.set = set
@@ -34,6 +36,7 @@ public struct Binding<Value>: DynamicProperty {
     Binding(get: { value }, set: { _ in })
   }
 
+  /// The value, read and written where it is kept.
   public var wrappedValue: Value {
     get { get() }
     nonmutating set { set(newValue, transaction) }
@@ -93,18 +96,25 @@ extension Binding: Identifiable where Value: Identifiable {
 }
 
 extension Binding: Sequence where Value: MutableCollection {
+  /// A binding to one element.
   public typealias Element = Binding<Value.Element>
+  /// Goes through the bindings to the elements.
   public typealias Iterator = IndexingIterator<Binding<Value>>
+  /// A run of the bindings.
   public typealias SubSequence = Slice<Binding<Value>>
 }
 
 extension Binding: Collection where Value: MutableCollection {
+  /// The collection's index.
   public typealias Index = Value.Index
+  /// The collection's indices.
   public typealias Indices = Value.Indices
   public var startIndex: Index { wrappedValue.startIndex }
   public var endIndex: Index { wrappedValue.endIndex }
+  /// The collection's indices.
   public var indices: Indices { wrappedValue.indices }
   public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
+  /// Moves `i` to the next index.
   public func formIndex(after i: inout Index) { wrappedValue.formIndex(after: &i) }
   public subscript(position: Index) -> Binding<Value.Element> {
     Binding<Value.Element>(
@@ -116,6 +126,7 @@ extension Binding: Collection where Value: MutableCollection {
 
 extension Binding: BidirectionalCollection where Value: BidirectionalCollection & MutableCollection {
   public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
+  /// Moves `i` to the index before.
   public func formIndex(before i: inout Index) { wrappedValue.formIndex(before: &i) }
 }
 
@@ -124,30 +135,48 @@ extension Binding: RandomAccessCollection where Value: RandomAccessCollection & 
 /// The context of a change: here it carries nothing a renderer uses (animations are accepted
 /// and ignored).
 public struct Transaction: Sendable {
+  /// The animation of the change (ignored here).
   public var animation: Animation?
+  /// Whether animations are off (ignored here).
   public var disablesAnimations = false
+  /// A transaction without an animation.
   public init() {}
+  /// A transaction with `animation` (ignored here).
   public init(animation: Animation?) { self.animation = animation }
 }
 
 /// An animation: accepted and ignored here (changes appear at once).
 public struct Animation: Hashable, Sendable {
   let name: String
+  /// The default animation.
   public static let `default` = Self(name: "default")
+  /// At a constant speed.
   public static let linear = Self(name: "linear")
+  /// Slow, then fast.
   public static let easeIn = Self(name: "easeIn")
+  /// Fast, then slow.
   public static let easeOut = Self(name: "easeOut")
+  /// Slow, fast, slow.
   public static let easeInOut = Self(name: "easeInOut")
+  /// A spring that bounces.
   public static let bouncy = Self(name: "bouncy")
+  /// A spring that does not bounce.
   public static let smooth = Self(name: "smooth")
+  /// A quick spring.
   public static let snappy = Self(name: "snappy")
+  /// At a constant speed over `duration` seconds.
   public static func linear(duration: Double) -> Self { Self(name: "linear(\(duration))") }
+  /// Slow, then fast, over `duration` seconds.
   public static func easeIn(duration: Double) -> Self { Self(name: "easeIn(\(duration))") }
+  /// Fast, then slow, over `duration` seconds.
   public static func easeOut(duration: Double) -> Self { Self(name: "easeOut(\(duration))") }
+  /// Slow, fast, slow, over `duration` seconds.
   public static func easeInOut(duration: Double) -> Self { Self(name: "easeInOut(\(duration))") }
+  /// A spring.
   public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Self {
     Self(name: "spring")
   }
+  /// A spring.
   public static var spring: Self { Self(name: "spring") }
 }
 

@@ -25,6 +25,7 @@ extension DynamicProperty {
     linkDynamicProperties(of: &property, slot: slot, in: context)
   }
 
+  /// Does nothing.
   public mutating func update() {}
 }
 

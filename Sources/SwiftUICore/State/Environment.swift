@@ -20,8 +20,11 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: CustomStringConvertible {
   private var values: [ObjectIdentifier: Any] = [:]
 
+
+  /// An environment where every key has its default value.
   public init() {}
 
+  /// The value of `key` (its default when no one set it).
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get { values[ObjectIdentifier(key)].map { $0 as! Key.Value } ?? Key.defaultValue }
     set { values[ObjectIdentifier(key)] = newValue }
@@ -43,10 +46,12 @@ public struct Environment<Value>: DynamicProperty {
   private let read: (EnvironmentValues) -> Value
   private let box = EnvironmentBox()
 
+  /// Reads the environment value at `keyPath`.
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
     read = { $0[keyPath: keyPath] }
   }
 
+  /// The value, as the environment of the view holds it.
   public var wrappedValue: Value {
     guard let values = box.values else {
       reportIssue("An @Environment was read outside of a view's body: it sees the default value.")

@@ -6,14 +6,17 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
   private let initialValue: Value
   private let location = StateLocation<Value>()
 
+  /// A focus state for one field: whether it has the focus.
   public init() where Value == Bool {
     initialValue = false
   }
 
+  /// A focus state for several fields: which one has the focus (nil: none).
   public init<T: Hashable>() where Value == T? {
     initialValue = nil
   }
 
+  /// Which field has the focus; set it to move the focus.
   public var wrappedValue: Value {
     get { location.box?.value ?? initialValue }
     nonmutating set { location.box?.value = newValue }
@@ -32,6 +35,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     let location: StateLocation<Value>
     let initialValue: Value
 
+    /// Which field has the focus; set it to move the focus.
     public var wrappedValue: Value {
       get { location.box?.value ?? initialValue }
       nonmutating set { location.box?.value = newValue }

@@ -20,14 +20,17 @@ public struct State<Value>: DynamicProperty {
   private let initialValue: Value
   private let location = StateLocation<Value>()
 
+  /// A state whose first value is `value`.
   public init(wrappedValue value: Value) {
     initialValue = value
   }
 
+  /// A state whose first value is `value`.
   public init(initialValue value: Value) {
     initialValue = value
   }
 
+  /// The value kept for the view; setting it evaluates the body again.
   public var wrappedValue: Value {
     get { location.box?.value ?? initialValue }
     nonmutating set {
@@ -56,6 +59,7 @@ public struct State<Value>: DynamicProperty {
 }
 
 extension State where Value: ExpressibleByNilLiteral {
+  /// A state whose first value is nil.
   public init() {
     self.init(wrappedValue: nil)
   }

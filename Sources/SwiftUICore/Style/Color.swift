@@ -30,24 +30,43 @@ public struct Color: Hashable, Sendable {
     }
   }
 
+  /// Black.
   public static let black = Color(.system("black", opacity: 1))
+  /// White.
   public static let white = Color(.system("white", opacity: 1))
+  /// The platform's gray, which follows the appearance.
   public static let gray = Color(.system("gray", opacity: 1))
+  /// The platform's red, which follows the appearance.
   public static let red = Color(.system("red", opacity: 1))
+  /// The platform's green, which follows the appearance.
   public static let green = Color(.system("green", opacity: 1))
+  /// The platform's blue, which follows the appearance.
   public static let blue = Color(.system("blue", opacity: 1))
+  /// The platform's orange, which follows the appearance.
   public static let orange = Color(.system("orange", opacity: 1))
+  /// The platform's yellow, which follows the appearance.
   public static let yellow = Color(.system("yellow", opacity: 1))
+  /// The platform's pink, which follows the appearance.
   public static let pink = Color(.system("pink", opacity: 1))
+  /// The platform's purple, which follows the appearance.
   public static let purple = Color(.system("purple", opacity: 1))
+  /// The platform's indigo, which follows the appearance.
   public static let indigo = Color(.system("indigo", opacity: 1))
+  /// The platform's teal, which follows the appearance.
   public static let teal = Color(.system("teal", opacity: 1))
+  /// The platform's mint, which follows the appearance.
   public static let mint = Color(.system("mint", opacity: 1))
+  /// The platform's cyan, which follows the appearance.
   public static let cyan = Color(.system("cyan", opacity: 1))
+  /// The platform's brown, which follows the appearance.
   public static let brown = Color(.system("brown", opacity: 1))
+  /// No colour: what is behind shows through.
   public static let clear = Color(.system("clear", opacity: 1))
+  /// The colour of primary text.
   public static let primary = Color(.system("primary", opacity: 1))
+  /// The colour of secondary text (a lighter grey).
   public static let secondary = Color(.system("secondary", opacity: 1))
+  /// The app's accent colour (the tint of its controls).
   public static let accentColor = Color(.system("accent", opacity: 1))
 }
 
@@ -56,14 +75,17 @@ public enum ColorValue: Hashable, Sendable {
   /// A colour of the platform's palette, by name (`"red"`, `"secondary"`, `"accent"`), which
   /// follows the appearance.
   case system(String, opacity: Double)
+  /// Red, green and blue (0…1) and opacity.
   case rgba(red: Double, green: Double, blue: Double, opacity: Double)
 }
 
 extension Color: View, ShapeStyle {
+  /// A colour is drawn by the framework.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     nodes.append(context.node(.color(view.value)))
   }
+  /// This colour.
   public var colorValue: ColorValue? { value }
 }
 
@@ -75,41 +97,63 @@ public protocol ShapeStyle: Sendable {
 
 /// The colour of the foreground in force (the text colour).
 public struct ForegroundStyle: ShapeStyle {
+  /// The foreground colour in force.
   public init() {}
+  /// Nil: the foreground colour in force.
   public var colorValue: ColorValue? { nil }
 }
 
 /// The foreground's colour, one level lighter.
 public struct HierarchicalShapeStyle: ShapeStyle {
   let value: ColorValue
+  /// The level's colour.
   public var colorValue: ColorValue? { value }
+  /// The foreground colour.
   public static let primary = Self(value: .system("primary", opacity: 1))
+  /// A lighter foreground, for secondary text.
   public static let secondary = Self(value: .system("secondary", opacity: 1))
+  /// Lighter still.
   public static let tertiary = Self(value: .system("tertiary", opacity: 1))
 }
 
 extension ShapeStyle where Self == Color {
+  /// The colour `Color.red`.
   public static var red: Color { .red }
+  /// The colour `Color.green`.
   public static var green: Color { .green }
+  /// The colour `Color.blue`.
   public static var blue: Color { .blue }
+  /// The colour `Color.orange`.
   public static var orange: Color { .orange }
+  /// The colour `Color.yellow`.
   public static var yellow: Color { .yellow }
+  /// The colour `Color.black`.
   public static var black: Color { .black }
+  /// The colour `Color.white`.
   public static var white: Color { .white }
+  /// The colour `Color.gray`.
   public static var gray: Color { .gray }
+  /// The colour `Color.pink`.
   public static var pink: Color { .pink }
+  /// The colour `Color.purple`.
   public static var purple: Color { .purple }
+  /// The colour `Color.clear`.
   public static var clear: Color { .clear }
+  /// The colour `Color.accentColor`.
   public static var accentColor: Color { .accentColor }
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
+  /// The foreground colour.
   public static var primary: HierarchicalShapeStyle { .primary }
+  /// A lighter foreground.
   public static var secondary: HierarchicalShapeStyle { .secondary }
+  /// Lighter still.
   public static var tertiary: HierarchicalShapeStyle { .tertiary }
 }
 
 extension ShapeStyle where Self == ForegroundStyle {
+  /// The foreground colour in force.
   public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 

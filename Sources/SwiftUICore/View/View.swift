@@ -40,6 +40,7 @@ extension View {
 protocol PrimitiveView: View where Body == Never {}
 
 extension PrimitiveView {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
 }
 
@@ -49,20 +50,25 @@ func bodyOfPrimitive(_ type: Any.Type) -> Never {
 }
 
 extension Never: View {
+  /// It has no body.
   public typealias Body = Never
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Never.self) }
   public static func _resolve(_ view: Never, into nodes: inout [ViewNode], in context: ResolveContext) {}
 }
 
 /// A view that shows nothing.
 public struct EmptyView: View {
+  /// An empty view.
   public init() {}
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {}
 }
 
 /// Several views in a row of a view builder, each resolved in its place.
 public struct TupleView<T>: View {
+  /// The views, as a tuple.
   public var value: T
   let resolveParts: @MainActor (T, inout [ViewNode], ResolveContext) -> Void
 
@@ -71,6 +77,8 @@ public struct TupleView<T>: View {
     self.resolveParts = resolve
   }
 
+
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     view.resolveParts(view.value, &nodes, context)
@@ -86,6 +94,8 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
   }
   let storage: Storage
 
+
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     switch view.storage {
@@ -96,6 +106,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 }
 
 extension Optional: View where Wrapped: View {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     if let view { context.resolve(view, into: &nodes, component: "s") }
@@ -108,6 +119,7 @@ public struct AnyView: View {
   let type: ObjectIdentifier
   let resolveContent: @MainActor (inout [ViewNode], ResolveContext) -> Void
 
+  /// `view`, its type hidden.
   public init<V: View>(_ view: V) {
     if let view = view as? AnyView {
       self = view
@@ -117,10 +129,13 @@ public struct AnyView: View {
     resolveContent = { nodes, context in context.resolve(view, into: &nodes, component: "a") }
   }
 
+  /// `view`, its type hidden.
   public init<V: View>(erasing view: V) {
     self.init(view)
   }
 
+
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     context.withComponent("\(view.type.hashValue)") { view.resolveContent(&nodes, context) }
@@ -130,13 +145,16 @@ public struct AnyView: View {
 /// Views grouped without a container of their own: modifiers on a group apply to each.
 @MainActor
 public struct Group<Content> {
+  /// The views grouped.
   public var content: Content
 }
 
 extension Group: View where Content: View {
+  /// Views grouped without a container.
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     context.resolve(view.content, into: &nodes, component: "g")

@@ -3,6 +3,7 @@
 public struct Image: PrimitiveView, Equatable {
   let source: ImageSource
 
+  /// A symbol of the platform's set by name (`"star.fill"`), drawn from the renderer's icons.
   public init(systemName: String) {
     source = .system(systemName)
   }
@@ -17,7 +18,13 @@ public struct Image: PrimitiveView, Equatable {
   /// Accepted and ignored (images keep their aspect ratio).
   public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
 
-  public enum TemplateRenderingMode: Sendable { case template, original }
+  /// How a symbol takes its colour (accepted and ignored: symbols take the text colour).
+  public enum TemplateRenderingMode: Sendable {
+    /// In the foreground colour.
+    case template
+    /// In the image's own colours.
+    case original
+  }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     nodes.append(context.node(.image(view.source)))
@@ -30,6 +37,7 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
   let title: Title
   let icon: Icon
 
+  /// A label of a title and an icon of your own.
   public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
     self.title = title()
     self.icon = icon()
@@ -42,15 +50,18 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
 }
 
 extension Label where Title == Text, Icon == Image {
+  /// A label titled `titleKey` with the symbol `name`.
   public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
     self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
   }
 
+  /// A label titled `title` with the symbol `name`.
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, systemImage name: String) {
     self.init(title: { Text(title) }, icon: { Image(systemName: name) })
   }
 
+  /// A label titled `titleKey` with the app's image `name`.
   public init(_ titleKey: LocalizedStringKey, image name: String) {
     self.init(title: { Text(titleKey) }, icon: { Image(name) })
   }
@@ -90,30 +101,41 @@ public struct LabelStyleConfiguration {
       context.resolve(view.content, into: &nodes, component: "icon")
     }
   }
+  /// The label's title.
   public let title: Title
+  /// The label's icon.
   public let icon: Icon
 }
 
 /// The label style: title and icon (the default), title only, icon only.
 public struct DefaultLabelStyle: LabelStyle {
   nonisolated public init() {}
+  /// The label, arranged.
   public func makeBody(configuration: Configuration) -> some View {
     HStack(spacing: 6) { configuration.icon; configuration.title }
   }
 }
+/// The icon, then the title.
 public struct TitleAndIconLabelStyle: LabelStyle {
+  /// The style.
   public init() {}
+  /// The label, arranged.
   public func makeBody(configuration: Configuration) -> some View {
     HStack(spacing: 6) { configuration.icon; configuration.title }
   }
 }
+/// The title alone.
 public struct TitleOnlyLabelStyle: LabelStyle {
+  /// The style.
   public init() {}
+  /// The label, arranged.
   public func makeBody(configuration: Configuration) -> some View { configuration.title }
 }
 /// The icon only; the title stays as the icon's name for screen readers.
 public struct IconOnlyLabelStyle: LabelStyle {
+  /// The style.
   public init() {}
+  /// The label, arranged.
   public func makeBody(configuration: Configuration) -> some View {
     IconNamedByTitle(configuration: configuration)
   }

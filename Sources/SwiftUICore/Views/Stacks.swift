@@ -4,6 +4,7 @@ public struct VStack<Content: View>: PrimitiveView {
   let spacing: CGFloat?
   let content: Content
 
+  /// A stack of `content`, one view above the next, `spacing` points apart (8 by default).
   public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.spacing = spacing
@@ -22,6 +23,7 @@ public struct HStack<Content: View>: PrimitiveView {
   let spacing: CGFloat?
   let content: Content
 
+  /// A stack of `content`, side by side, `spacing` points apart (8 by default).
   public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.spacing = spacing
@@ -39,6 +41,7 @@ public struct ZStack<Content: View>: PrimitiveView {
   let alignment: Alignment
   let content: Content
 
+  /// A stack of `content`, the first view at the back.
   public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.content = content()
@@ -52,7 +55,9 @@ public struct ZStack<Content: View>: PrimitiveView {
 
 /// Space that grows to push its neighbours in a stack apart.
 public struct Spacer: PrimitiveView {
+  /// The least space it keeps.
   public var minLength: CGFloat?
+  /// Space that keeps at least `minLength` points.
   public init(minLength: CGFloat? = nil) { self.minLength = minLength }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     nodes.append(context.node(.spacer(minLength: view.minLength)))
@@ -61,6 +66,7 @@ public struct Spacer: PrimitiveView {
 
 /// A thin line between views: across a vertical stack, up a horizontal one.
 public struct Divider: PrimitiveView {
+  /// A divider.
   public init() {}
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     nodes.append(context.node(.divider))

@@ -41,6 +41,7 @@ public struct Text: Equatable {
 
   private init(runs: [TextRun]) { self.runs = runs }
 
+  /// The two texts one after the other, each keeping its style.
   public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
 
   private func styled(_ change: (inout TextRun) -> Void) -> Text {
@@ -49,28 +50,45 @@ public struct Text: Equatable {
     return text
   }
 
+  /// This text, bold.
   public func bold() -> Text { styled { $0.isBold = true } }
+  /// This text, bold when `isActive`.
   public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+  /// This text, in italics.
   public func italic() -> Text { styled { $0.isItalic = true } }
+  /// This text, in italics when `isActive`.
   public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+  /// This text, struck through when `isActive` (the line is the text colour here).
   public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { styled { $0.isStrikethrough = isActive } }
+  /// This text, underlined when `isActive` (the line is the text colour here).
   public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { styled { $0.isUnderlined = isActive } }
+  /// This text in a fixed-width font when `isActive`.
   public func monospaced(_ isActive: Bool = true) -> Text { styled { $0.isMonospaced = isActive } }
+  /// This text with digits of one width, so that numbers line up.
   public func monospacedDigit() -> Text { styled { $0.font = ($0.font ?? .body).monospacedDigit() } }
+  /// This text in `font`.
   public func font(_ font: Font?) -> Text { styled { $0.font = font } }
+  /// This text at `weight`.
   public func fontWeight(_ weight: Font.Weight?) -> Text {
     styled { run in if let weight { run.font = (run.font ?? .body).weight(weight) } }
   }
+  /// This text in `color`.
   public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color?.value } }
+  /// This text in `style`'s colour.
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { styled { $0.color = style.colorValue } }
 
   /// How `Text(_:style:)` writes a date.
   public struct DateStyle: Equatable, Sendable {
     let name: String
+    /// The date: November 27, 2026.
     public static let date = Self(name: "date")
+    /// The time: 3:04 PM.
     public static let time = Self(name: "time")
+    /// The span from now: in 2 hours, 3 minutes ago.
     public static let relative = Self(name: "relative")
+    /// The span from now, as `relative`.
     public static let offset = Self(name: "offset")
+    /// The time since (or until) the date, as minutes and seconds: 2:05.
     public static let timer = Self(name: "timer")
 
     func format(_ date: Date) -> String {
@@ -90,6 +108,7 @@ public struct Text: Equatable {
 }
 
 extension Text: View {
+  /// Drawn by the framework: it has no body of its own.
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     nodes.append(context.node(.text(view.runs)))
@@ -101,21 +120,33 @@ extension Text: View {
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
   let text: String
 
+  /// A key written as `value`.
   public init(_ value: String) { text = value }
+  /// A key written as a literal.
   public init(stringLiteral value: String) { text = value }
+  /// A key written with interpolations.
   public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
 
+  /// The pieces of an interpolated key, as written.
   public struct StringInterpolation: StringInterpolationProtocol {
     var text = ""
+    /// An empty interpolation.
     public init(literalCapacity: Int, interpolationCount: Int) {}
+    /// Adds literal text.
     public mutating func appendLiteral(_ literal: String) { text += literal }
+    /// Adds a value as `\(value)` writes it.
     public mutating func appendInterpolation<T>(_ value: T) { text += "\(value)" }
+    /// Adds a text's characters.
     public mutating func appendInterpolation(_ text: Text) { self.text += text.runs.map(\.string).joined() }
+    /// Adds a value written by a format style.
     public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
       text += format.format(input)
     }
+    /// Adds a date as `Text(date, style:)` writes it.
     public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { text += style.format(date) }
+    /// Adds an integer written by a `printf` specifier.
     public mutating func appendInterpolation(_ value: Int, specifier: String) { text += String(format: specifier, value) }
+    /// Adds a number written by a `printf` specifier (`"%.1f"`).
     public mutating func appendInterpolation(_ value: Double, specifier: String) { text += String(format: specifier, value) }
   }
 }

@@ -1,0 +1,105 @@
+import ComposableArchitecture
+import ComposableWeb
+import SwiftUICore
+import SwiftUIWeb
+
+// The same screen written in SwiftUI and with `ComposableWeb`'s HTML builder: a navigation
+// bar with a title and a list of rows that link to their standup.
+
+/// The screen in SwiftUI, as an app writes it.
+struct SwiftUIRowsScreen: View {
+  let store: StoreOf<WebRows>
+  var body: some View {
+    NavigationStack {
+      List {
+        ForEach(store.rows) { row in
+          NavigationLink(row.title, value: row.id)
+        }
+      }
+      .navigationTitle("Standups")
+    }
+  }
+}
+
+/// The same screen with the HTML builder: what a `ComposableWeb` view of it looks like, with
+/// the same elements the SwiftUI renderer draws (a bar with the title, a grouped list of links).
+@MainActor
+func htmlRowsScreen(_ store: StoreOf<WebRows>) -> Node {
+  div(.class("sui-window")) {
+    div(.class("sui-navstack")) {
+      header(.class("sui-navbar")) {
+        div(.class("sui-navbar-leading"))
+        div(.class("sui-navbar-principal"))
+        div(.class("sui-navbar-trailing"))
+      }
+      h1("Standups", .class("sui-nav-title-large"))
+      main(.class("sui-screen")) {
+        div(.class("sui-list sui-list-insetGrouped")) {
+          section(.class("sui-section")) {
+            div(.class("sui-rows")) {
+              for row in store.rows {
+                div(.class("sui-row"), .key(row.id)) {
+                  a(.class("sui-navlink"), .href("#"), .on(.click) { store.send(.rename(id: row.id, title: row.title)) }) {
+                    span(.class("sui-text")) { row.title }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+@MainActor
+func rowsStore(_ count: Int) -> StoreOf<WebRows> {
+  let rows = (0..<count).map { WebRows.Row(id: $0, title: "Standup number \($0)") }
+  return Store(initialState: WebRows.State(rows: IdentifiedArray(uniqueElements: rows))) { WebRows() }
+}
+
+/// `swiftui-first-render-vs-html`: a first render (a new window: views resolved, rendered,
+/// written as HTML) of the 3-row screen in SwiftUI, against the same screen from the HTML
+/// builder.
+@MainActor
+func swiftUIFirstRenderBenchmarks() -> [Benchmark] {
+  let store = rowsStore(3)
+  return [
+    Benchmark(name: "swiftui-first-render-3-rows", operationsPerSample: 2_000) { n in
+      for _ in 0..<n {
+        let host = WindowHost(root: AnyView(SwiftUIRowsScreen(store: store)))
+        sink &+= RenderedView(host.render()).root.html.utf8.count
+      }
+    },
+    Benchmark(name: "html-first-render-3-rows", operationsPerSample: 2_000) { n in
+      for _ in 0..<n {
+        sink &+= RenderedView(htmlRowsScreen(store)).root.html.utf8.count
+      }
+    },
+  ]
+}
+
+/// The bytes of the one message a tab gets when one row's title changes in a 300-row list
+/// drawn by `render`.
+@MainActor
+func bytesOneRow(_ render: @escaping @MainActor (StoreOf<WebRows>) -> () -> Node) async -> Int {
+  let store = rowsStore(300)
+  var messages: [String] = []
+  let live = LiveView(view: render(store), send: { messages.append($0) })
+  store.send(.rename(id: 150, title: "Daily standup"))
+  while messages.isEmpty { await Task.yield() }
+  live.stop()
+  return messages.reduce(0) { $0 + $1.utf8.count }
+}
+
+/// Prints `swiftui-bytes-one-row-vs-html`.
+@MainActor
+func printSwiftUIBytes() async {
+  let swiftUI = await bytesOneRow { store in
+    let host = WindowHost(root: AnyView(SwiftUIRowsScreen(store: store)))
+    return { host.render() }
+  }
+  let html = await bytesOneRow { store in { htmlRowsScreen(store) } }
+  figure("swiftui-bytes-one-row-vs-html", String(format: "%.2f", Double(swiftUI) / Double(html)), target: "≤ 2")
+  print("  one row renamed among 300: \(swiftUI) bytes from SwiftUI, \(html) from the HTML builder")
+}
