@@ -191,8 +191,6 @@ public struct WebRenderer {
         tag: "span", attributes: [("class", "sui-symbol"), ("role", "img"), ("aria-label", name)],
         children: [SymbolIcons.svg(name)]
       )
-    case let .named(name):
-      return Element(tag: "img", attributes: [("class", "sui-image"), ("src", "/assets/\(name)"), ("alt", name)])
     }
   }
 

@@ -119,3 +119,20 @@ extension EnvironmentValues {
     set { self[AccentKey.self] = newValue }
   }
 }
+
+@MainActor
+struct MissingColourTests {
+  @Test func aColourNotInTheCatalogueIsReportedAndClear() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-colors-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = try #require(Bundle(path: folder.path))
+    withKnownIssue {
+      let html = WebRenderer().renderAll(ViewGraph().resolve(Color("nowhere", bundle: bundle)))
+        .map { RenderedView($0).root.html }.joined()
+      #expect(html == #"<div class="sui-color" style="background:transparent"></div>"#)
+    } matching: { issue in
+      issue.description.contains(#"No colour named "nowhere" in an asset catalogue of"#)
+    }
+  }
+}

@@ -172,8 +172,6 @@ public struct Stack {
 public enum ImageSource: Equatable, Sendable {
   /// A symbol of the platform's set, by name (`"star.fill"`).
   case system(String)
-  /// An image of the app's, by name.
-  case named(String)
 }
 
 /// A button: what it does and how it looks.

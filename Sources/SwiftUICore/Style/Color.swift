@@ -1,3 +1,4 @@
+import IssueReporting
 /// A colour: a system colour that follows the light or dark appearance, a colour of the app's
 /// asset catalogue, or red, green, blue and opacity. A colour is also a view that fills its
 /// space.
@@ -167,9 +168,17 @@ enum AssetColors {
   static func color(named name: String, bundle: Bundle) -> ColorValue {
     lock.lock()
     defer { lock.unlock() }
-    if let known = found[name] { return known }
-    let value = read(name, in: bundle) ?? .system("clear", opacity: 1)
-    found[name] = value
+    let key = "\(bundle.bundlePath)#\(name)"
+    if let known = found[key] { return known }
+    let value: ColorValue
+    if let color = read(name, in: bundle) {
+      value = color
+    } else {
+      // As on iOS, the colour is clear; unlike a log line, this says where it was looked for.
+      reportIssue("No colour named \"\(name)\" in an asset catalogue of \(bundle.bundlePath) (Assets.xcassets/\(name).colorset/Contents.json, among the target's resources): it is drawn clear.")
+      value = .system("clear", opacity: 1)
+    }
+    found[key] = value
     return value
   }
 
@@ -195,12 +204,22 @@ enum AssetColors {
     return .rgba(red: component("red"), green: component("green"), blue: component("blue"), opacity: component("alpha"))
   }
 
+  /// The colour set's JSON: in an asset catalogue (`*.xcassets`, searched through its groups)
+  /// in the bundle's resources, or in a SwiftPM resource bundle (`*.resources`) beside them.
   private static func findColorSet(_ name: String, in bundle: Bundle) -> URL? {
     guard let root = bundle.resourceURL else { return nil }
+    let files = FileManager.default
+    func children(_ folder: URL) -> [URL] {
+      (try? files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+    }
+    let places = [root] + children(root).filter { $0.pathExtension == "resources" || $0.pathExtension == "bundle" }
+    let catalogues = places.flatMap(children).filter { $0.pathExtension == "xcassets" }
     let target = "\(name).colorset"
-    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-    while let url = enumerator?.nextObject() as? URL {
-      if url.lastPathComponent == target { return url.appendingPathComponent("Contents.json") }
+    for catalogue in catalogues {
+      let enumerator = files.enumerator(at: catalogue, includingPropertiesForKeys: nil)
+      while let url = enumerator?.nextObject() as? URL {
+        if url.lastPathComponent == target { return url.appendingPathComponent("Contents.json") }
+      }
     }
     return nil
   }

@@ -1,16 +1,12 @@
-/// An image: a symbol of the platform's set (`Image(systemName: "star.fill")`, drawn from the
-/// renderer's icons and named for screen readers), or one of the app's.
+/// A symbol of the platform's set (`Image(systemName: "star.fill")`), drawn from the renderer's
+/// icons and named for screen readers. (Images of the app's own, `Image("name")`, are not
+/// supported yet.)
 public struct Image: PrimitiveView, Equatable {
   let source: ImageSource
 
   /// A symbol of the platform's set by name (`"star.fill"`), drawn from the renderer's icons.
   public init(systemName: String) {
     source = .system(systemName)
-  }
-
-  /// An image of the app's resources, by name.
-  public init(_ name: String, bundle: Bundle? = nil) {
-    source = .named(name)
   }
 
   /// Accepted and ignored: images are drawn at the size their frame or font gives.
@@ -59,11 +55,6 @@ extension Label where Title == Text, Icon == Image {
   @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, systemImage name: String) {
     self.init(title: { Text(title) }, icon: { Image(systemName: name) })
-  }
-
-  /// A label titled `titleKey` with the app's image `name`.
-  public init(_ titleKey: LocalizedStringKey, image name: String) {
-    self.init(title: { Text(titleKey) }, icon: { Image(name) })
   }
 }
 
