@@ -185,24 +185,13 @@ let package = Package(
       ]
     ),
     .target(name: "ComposableWebTestSupport"),
-    // SwiftUI where Apple's is missing, in three modules (see Sources/SwiftUI/README.md):
-    // `SwiftUICore` turns views into a tree of plain values and knows nothing of HTML;
-    // `SwiftUIWeb` renders that tree with ComposableWeb and serves an `App`; `SwiftUI` is what
-    // `import SwiftUI` finds: the views re-exported, and `App.main()`.
-    //
-    // A module named `SwiftUI` is visible to every module compiled after it (SwiftPM puts them in
-    // one folder), and swift-dependencies, swift-clocks, swift-custom-dump and combine-schedulers
-    // compile extra code when `canImport(SwiftUI)`. So `SwiftUICore` depends on each of them,
-    // directly: they are always compiled before any module of ours named like Apple's exists.
+    // SwiftUI where Apple's is missing, in three modules: `SwiftUICore` turns views into a tree of
+    // plain values and knows nothing of HTML; `SwiftUIWeb` renders that tree with ComposableWeb
+    // and serves an `App`; `SwiftUI` (declared below, only where this package is a dependency)
+    // is what `import SwiftUI` finds: the views re-exported, and `App.main()`.
     .target(
       name: "SwiftUICore",
-      dependencies: [
-        .product(name: "CombineSchedulers", package: "combine-schedulers"),
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-      ]
+      dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
     ),
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
     .testTarget(

@@ -294,7 +294,10 @@ public struct WebRenderer {
       for case let .listRowBackground(nodes) in row.modifiers {
         if case let .color(color)? = nodes.first?.kind { background = css(color) }
       }
-      var element = Element(tag: "div", attributes: [("class", "sui-row")], children: render(row))
+      // The row carries the key; what is in it does not need one of its own.
+      var content = row
+      content.key = nil
+      var element = Element(tag: "div", attributes: [("class", "sui-row")], children: render(content))
       if let background { element.attributes.append(("style", "background:\(background)")) }
       if let key = row.key { element.key = key }
       return .element(element)

@@ -293,8 +293,8 @@ func main() async {
   // SwiftUI views in the browser (SPEC 20): a first render and a one-row change, against the
   // same screen from the HTML builder.
   func printSwiftUIFigures() async {
-    guard ns["swiftui-first-render-3-rows"] != nil, ns["html-first-render-3-rows"] != nil else { return }
-    figure("swiftui-first-render-vs-html", ratio("swiftui-first-render-3-rows", "html-first-render-3-rows"), target: "≤ 1.5")
+    guard ns["swiftui-first-render-3-rows"] != nil, ns["swiftui-html-first-render-3-rows"] != nil else { return }
+    figure("swiftui-first-render-vs-html", ratio("swiftui-first-render-3-rows", "swiftui-html-first-render-3-rows"), target: "≤ 1.5")
     await printSwiftUIBytes()
   }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
