@@ -203,19 +203,26 @@ struct PostgresWebTests {
     try server.stop()
   }
 
-  @Test func theREADMEGivesTheConfigurationTheTestsRun() throws {
-    let readme = try String(
-      contentsOf: Self.nginxConfiguration.deletingLastPathComponent().appendingPathComponent("../../../README.md").standardizedFileURL,
-      encoding: .utf8
-    )
-    let block = try #require(readme.firstMatch(of: #/```nginx\n(?<body>[\s\S]*?)```/#)?.body)
+  /// The README installs the very file these tests run nginx with, and says what is in it.
+  @Test func theREADMEInstallsTheConfigurationTheTestsRun() throws {
+    let root = Self.nginxConfiguration.deletingLastPathComponent().appendingPathComponent("../../..").standardizedFileURL
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    // The file's directives, without its comments.
     let file = try String(contentsOf: Self.nginxConfiguration, encoding: .utf8)
-    // The file, without its comments and blank lines, is the README's block.
-    func lines(_ text: some StringProtocol) -> [String] {
-      text.split(separator: "\n").map { String($0) }
-        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined(separator: "\n")
+    let path = String(Self.nginxConfiguration.standardizedFileURL.path.dropFirst(root.path.count + 1))
+    #expect(path == "Examples/Standups/nginx/standups.conf")
+    #expect(readme.contains("sudo cp \(path) /etc/nginx/conf.d/standups.conf"))
+    // Round robin over the two ports the README's commands start, the WebSocket upgrade passed
+    // through, the Host kept with its port, a long read timeout.
+    for port in [8081, 8082] {
+      #expect(file.contains("server 127.0.0.1:\(port);"))
+      #expect(readme.contains("--web --port \(port) &"))
     }
-    #expect(lines(block) == lines(file))
+    #expect(!file.contains("ip_hash") && !file.contains("sticky"))
+    #expect(file.contains("proxy_set_header Upgrade $http_upgrade;"))
+    #expect(file.contains("proxy_set_header Host $http_host;") && readme.contains("`Host $http_host` keeps the port"))
+    #expect(file.contains("proxy_read_timeout 1h;") && readme.contains("keep the\nlong read timeout"))
   }
 
   @Test func aDatabaseThatCannotBeUsedIsOneLineAndNothingElse() async throws {
