@@ -31,7 +31,7 @@ public struct Button<Label: View>: PrimitiveView {
     let spec = ButtonSpec(role: view.role, style: environment.buttonStyle.kind, action: action)
     let label: [ViewNode]
     if let style = environment.buttonStyle.custom {
-      let configuration = ButtonStyleConfiguration(label: .init(AnyView(view.label)), isPressed: false, role: view.role)
+      let configuration = ButtonStyleConfiguration(label: .init(AnyView(view.label), component: "label"), isPressed: false, role: view.role)
       label = style(configuration, context)
     } else {
       label = context.nodes(of: view.label, component: "label")
@@ -105,13 +105,7 @@ public protocol ButtonStyle {
 /// click), and its role.
 public struct ButtonStyleConfiguration {
   /// The button's label, as a view.
-  public struct Label: PrimitiveView {
-    let content: AnyView
-    init(_ content: AnyView) { self.content = content }
-    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-      context.resolve(view.content, into: &nodes, component: "label")
-    }
-  }
+  public typealias Label = StyleConfigurationView
   /// The button's label.
   public let label: Label
   /// Whether the button is pressed (never, here: a press is one click).

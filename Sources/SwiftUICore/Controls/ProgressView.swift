@@ -9,8 +9,8 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: PrimitiveView 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     let configuration = ProgressViewStyleConfiguration(
       fractionCompleted: view.fractionCompleted,
-      label: view.label.map { .init(AnyView($0)) },
-      currentValueLabel: view.currentValueLabel.map { .init(AnyView($0)) }
+      label: view.label.map { .init(AnyView($0), component: "label") },
+      currentValueLabel: view.currentValueLabel.map { .init(AnyView($0), component: "value") }
     )
     if let style = context.environment.progressViewStyle {
       style(configuration, &nodes, context)
@@ -100,21 +100,9 @@ public protocol ProgressViewStyle {
 /// What a progress view style draws.
 public struct ProgressViewStyleConfiguration {
   /// The progress view's label, as a view.
-  public struct Label: PrimitiveView {
-    let content: AnyView
-    init(_ content: AnyView) { self.content = content }
-    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-      context.resolve(view.content, into: &nodes, component: "label")
-    }
-  }
+  public typealias Label = StyleConfigurationView
   /// The label of its current value, as a view.
-  public struct CurrentValueLabel: PrimitiveView {
-    let content: AnyView
-    init(_ content: AnyView) { self.content = content }
-    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-      context.resolve(view.content, into: &nodes, component: "value")
-    }
-  }
+  public typealias CurrentValueLabel = StyleConfigurationView
   /// The fraction done (0…1), or nil when the length is unknown.
   public let fractionCompleted: Double?
   /// The label, if it has one.

@@ -91,17 +91,23 @@ public struct Slider<Label: View, ValueLabel: View>: PrimitiveView {
 }
 
 extension Slider {
+  /// What every public initializer makes: the value and bounds as `Double`s.
+  private init<V: BinaryFloatingPoint>(value: Binding<V>, bounds: ClosedRange<V>, step: Double?, label: Label)
+  where V.Stride: BinaryFloatingPoint {
+    self.value = Double(value.wrappedValue)
+    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
+    self.step = step
+    setValue = { value.wrappedValue = V($0) }
+    self.label = label
+  }
+
   /// A slider of `value` within `bounds`.
   public init<V: BinaryFloatingPoint>(
     value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
   ) where V.Stride: BinaryFloatingPoint {
-    self.value = Double(value.wrappedValue)
-    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
-    self.step = Double(step)
-    setValue = { value.wrappedValue = V($0) }
-    self.label = label()
+    self.init(value: value, bounds: bounds, step: Double(step), label: label())
   }
 }
 
@@ -111,11 +117,7 @@ extension Slider where ValueLabel == EmptyView {
     value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
   ) where V.Stride: BinaryFloatingPoint {
-    self.value = Double(value.wrappedValue)
-    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
-    step = nil
-    setValue = { value.wrappedValue = V($0) }
-    self.label = label()
+    self.init(value: value, bounds: bounds, step: nil, label: label())
   }
 
   /// A slider of `value` within `bounds`.
@@ -123,11 +125,7 @@ extension Slider where ValueLabel == EmptyView {
     value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
     onEditingChanged: @escaping (Bool) -> Void = { _ in }
   ) where V.Stride: BinaryFloatingPoint {
-    self.value = Double(value.wrappedValue)
-    range = Double(bounds.lowerBound)...Double(bounds.upperBound)
-    self.step = Double(step)
-    setValue = { value.wrappedValue = V($0) }
-    self.label = label()
+    self.init(value: value, bounds: bounds, step: Double(step), label: label())
   }
 }
 

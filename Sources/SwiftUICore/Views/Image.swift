@@ -40,7 +40,9 @@ public struct Label<Title: View, Icon: View>: PrimitiveView {
   }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    let configuration = LabelStyleConfiguration(title: .init(AnyView(view.title)), icon: .init(AnyView(view.icon)))
+    let configuration = LabelStyleConfiguration(
+      title: .init(AnyView(view.title), component: "title"), icon: .init(AnyView(view.icon), component: "icon")
+    )
     (context.environment.labelStyle ?? AnyLabelStyle(DefaultLabelStyle())).resolve(configuration, &nodes, context)
   }
 }
@@ -77,21 +79,9 @@ public protocol LabelStyle {
 /// The parts of a label a style arranges.
 public struct LabelStyleConfiguration {
   /// The label's title, as a view.
-  public struct Title: PrimitiveView {
-    let content: AnyView
-    init(_ content: AnyView) { self.content = content }
-    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-      context.resolve(view.content, into: &nodes, component: "title")
-    }
-  }
+  public typealias Title = StyleConfigurationView
   /// The label's icon, as a view.
-  public struct Icon: PrimitiveView {
-    let content: AnyView
-    init(_ content: AnyView) { self.content = content }
-    public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-      context.resolve(view.content, into: &nodes, component: "icon")
-    }
-  }
+  public typealias Icon = StyleConfigurationView
   /// The label's title.
   public let title: Title
   /// The label's icon.
