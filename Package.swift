@@ -191,7 +191,11 @@ let package = Package(
     // is what `import SwiftUI` finds: the views re-exported, and `App.main()`.
     .target(
       name: "SwiftUICore",
-      dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
+      dependencies: [
+        // For `#Preview`, whose expansion lives with the library's other macros.
+        "ComposableArchitectureMacros",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
     .testTarget(

@@ -11,6 +11,7 @@ struct ComposableArchitectureMacrosPlugin: CompilerPlugin {
     ReducerCaseEphemeralMacro.self,
     ReducerCaseIgnoredMacro.self,
     PresentsMacro.self,
+    PreviewMacro.self,
     ViewActionMacro.self,
   ]
 }

@@ -21,8 +21,11 @@ extension App {
   /// Runs the app: on Linux, serves it to the browser through `ComposableWeb`, each tab a
   /// window. The first line of output is the address; `--port N` (or `PORT`) and `--host` (or
   /// `HOST`) say where (127.0.0.1:8080 by default).
+  ///
+  /// The main thread runs the main run loop meanwhile, as on Apple's platforms, so a `Timer`
+  /// scheduled on it fires (see ``SwiftUIWeb/runApp(_:)``).
   @MainActor
-  public static func main() async throws {
-    try await serve(Self.self)
+  public static func main() {
+    runApp(Self.self)
   }
 }

@@ -6,10 +6,15 @@ extension WebRenderer {
   /// Applies `modifiers` (innermost first) to `element`: as its style while that keeps their
   /// order's meaning, around it in a new element when not (a padding after a background pads
   /// outside the background).
+  ///
+  /// Every element made (the node's own and each one around it) is marked with the ways it
+  /// grows: as the node's content does, and as its frame says from the frame outwards.
   func apply(_ modifiers: [ViewNode.Modifier], to element: Element, node: ViewNode) -> Element {
     var element = element
     var styles: [String] = []
     var hasPaint = false
+    var expansion = contentExpansion(of: node)
+    if case .spacer = node.kind {} else { expansion.mark(&element) }
     func flush() {
       guard !styles.isEmpty else { return }
       let existing = element.attributes.firstIndex { $0.name == "style" }
@@ -23,6 +28,7 @@ extension WebRenderer {
     func wrap() {
       flush()
       element = Element(tag: "div", attributes: [("class", "sui-modified")], children: [.element(element)])
+      expansion.mark(&element)
       hasPaint = false
     }
     for modifier in modifiers {
@@ -44,21 +50,25 @@ extension WebRenderer {
           frameStyles.append(maxHeight.isInfinite ? "align-self:stretch;flex-grow:1" : "max-height:\(px(maxHeight))")
         }
         element.attributes = [("class", "sui-frame sui-align-\(frame.alignment.horizontalName) sui-valign-\(frame.alignment.verticalName)")]
+        expansion = expansion.framed(frame)
+        expansion.mark(&element)
         styles += frameStyles
       case let .fixedSize(horizontal, vertical):
         if horizontal { styles.append("white-space:nowrap;flex-shrink:0") }
         if vertical { styles.append("flex-shrink:0") }
       case let .background(nodes, alignment):
         if nodes.count == 1, case let .color(color) = nodes[0].kind, nodes[0].modifiers.isEmpty {
-          styles.append("background:\(css(color))")
+          styles.append(backgroundStyle(color))
         } else {
           flush()
           element = layered(element, layer: renderAll(nodes), alignment: alignment, front: false)
+          expansion.mark(&element)
         }
         hasPaint = true
       case let .overlay(nodes, alignment):
         flush()
         element = layered(element, layer: renderAll(nodes), alignment: alignment, front: true)
+        expansion.mark(&element)
         hasPaint = true
       case let .font(font):
         styles += fontStyles(font)
@@ -81,8 +91,34 @@ extension WebRenderer {
       case .listRowBackground:
         break  // drawn by the list row
       case let .accessibilityLabel(label):
-        element.attributes.removeAll { $0.name == "aria-label" }
-        element.attributes.append(("aria-label", label))
+        setAttribute("aria-label", label, on: &element)
+      case let .accessibilityValue(value):
+        // Said after the name, as VoiceOver says a value.
+        let label = element.attributes.first { $0.name == "aria-label" }?.value
+        setAttribute("aria-label", label.map { "\($0), \(value)" } ?? value, on: &element)
+      case let .accessibilityHint(hint):
+        setAttribute("aria-description", hint, on: &element)
+      case let .accessibilityTraits(traits):
+        applyTraits(traits, to: &element)
+      case let .accessibilityElement(children):
+        switch children.kind {
+        case .ignore:
+          // One element whose insides a reader does not enter: an image, in ARIA's terms.
+          setAttribute("role", "img", on: &element)
+        case .combine:
+          setAttribute("role", "group", on: &element)
+          if !element.attributes.contains(where: { $0.name == "aria-label" }) {
+            setAttribute("aria-label", node.plainText, on: &element)
+          }
+        case .contain:
+          setAttribute("role", "group", on: &element)
+        }
+      case let .accessibilityHidden(hidden):
+        if hidden { setAttribute("aria-hidden", "true", on: &element) }
+      case let .clipShape(shape):
+        flush()
+        clip(&element, to: shape, node: node)
+        hasPaint = true
       case .hidden:
         styles.append("visibility:hidden")
       case let .lineLimit(lines):
@@ -109,11 +145,68 @@ extension WebRenderer {
     return Element(tag: "div", attributes: [("class", "sui-layered")], children: front ? [.element(element), layerElement] : [layerElement, .element(element)])
   }
 
-  private func addClass(_ name: String, to element: inout Element) {
-    if let index = element.attributes.firstIndex(where: { $0.name == "class" }) {
-      element.attributes[index].value += " " + name
-    } else {
-      element.attributes.append(("class", name))
+  private func setAttribute(_ name: String, _ value: String, on element: inout Element) {
+    element.attributes.removeAll { $0.name == name }
+    element.attributes.append((name, value))
+  }
+
+  /// The ARIA role or state of each trait a browser has one for (the others are listed as
+  /// ignored in the documentation).
+  private func applyTraits(_ traits: AccessibilityTraits, to element: inout Element) {
+    let roles: [(AccessibilityTraits, String)] = [
+      (.isHeader, "heading"), (.isButton, "button"), (.isLink, "link"), (.isImage, "img"),
+      (.isSearchField, "searchbox"), (.isToggle, "switch"), (.isStaticText, "text"),
+    ]
+    if let role = roles.first(where: { traits.contains($0.0) })?.1 {
+      setAttribute("role", role, on: &element)
+      if role == "heading" { setAttribute("aria-level", "2", on: &element) }
     }
+    if traits.contains(.isSelected) { setAttribute("aria-selected", "true", on: &element) }
+    if traits.contains(.isModal) { setAttribute("aria-modal", "true", on: &element) }
+    if traits.contains(.updatesFrequently) { setAttribute("aria-live", "polite", on: &element) }
+  }
+
+  /// Clips `element` to `shape`: drawn at the size of the node's own fixed frame when it has one
+  /// (a CSS path), else stretched to the element's box (an SVG clip path in its bounding box's
+  /// units: a circle becomes an ellipse on a box that is not square).
+  private func clip(_ element: inout Element, to shape: ShapeSpec, node: ViewNode) {
+    if let size = frameSize(node.modifiers) {
+      let path = svgPath(shape.path(CGRect(origin: .zero, size: size)))
+      appendStyle("clip-path:path('\(path)')", to: &element)
+      return
+    }
+    let id = "sui-clip-" + node.identity
+    let unit = shape.path(CGRect(x: 0, y: 0, width: 1, height: 1))
+    let definition = Element(
+      tag: "svg", attributes: [("class", "sui-clip-definition"), ("aria-hidden", "true"), ("width", "0"), ("height", "0")],
+      children: [
+        .element(
+          Element(
+            tag: "clipPath", attributes: [("id", id), ("clipPathUnits", "objectBoundingBox")],
+            children: [.element(Element(tag: "path", attributes: [("d", svgPath(unit))]))]
+          )
+        )
+      ]
+    )
+    appendStyle("clip-path:url(#\(id))", to: &element)
+    element.children.append(.element(definition))
+  }
+
+  private func appendStyle(_ style: String, to element: inout Element) {
+    if let index = element.attributes.firstIndex(where: { $0.name == "style" }) {
+      element.attributes[index].value += ";" + style
+    } else {
+      element.attributes.append(("style", style))
+    }
+  }
+
+}
+
+/// Adds the class `name` to `element`.
+func addClass(_ name: String, to element: inout Element) {
+  if let index = element.attributes.firstIndex(where: { $0.name == "class" }) {
+    element.attributes[index].value += " " + name
+  } else {
+    element.attributes.append(("class", name))
   }
 }

@@ -9,11 +9,29 @@ import SwiftUICore
 @MainActor
 public func serve<A: App>(_ app: A.Type) async throws {
   let settings = ServeSettings(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
-  let windows = A.Body._windows(A().body)
-  let web = webApp(title: "\(A.self)", windows: windows, host: settings.host, port: settings.port)
+  let web = webApp(title: "\(A.self)", app: AppInstance(A.self), host: settings.host, port: settings.port)
   try await web.run { address in
     FileHandle.standardOutput.write(Data("\(address)\n".utf8))
   }
+}
+
+/// Runs `app` as a program's `main`: serves it (see ``serve(_:)``) while the main thread runs
+/// the main run loop, as on Apple's platforms, so that a `Timer` scheduled on it fires (Apple's
+/// Scrumdinger times its meetings with one); the main actor's work runs from the same loop. The
+/// process exits when the server has stopped (SIGINT, SIGTERM, SIGHUP), or with status 1 and the
+/// error on standard error when it cannot serve (a port in use).
+@MainActor
+public func runApp<A: App>(_ app: A.Type) -> Never {
+  Task { @MainActor in
+    do {
+      try await serve(app)
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("\(A.self) could not be served: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+  while true { RunLoop.main.run() }
 }
 
 /// Where an app is served: from `--host`/`--port`, else `HOST`/`PORT`, else 127.0.0.1:8080.

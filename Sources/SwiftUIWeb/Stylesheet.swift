@@ -14,6 +14,12 @@ public let swiftUIStylesheet = #"""
   --sui-font-body: 400 17px/22px system-ui, sans-serif; --sui-font-callout: 400 16px/21px system-ui, sans-serif;
   --sui-font-footnote: 400 13px/18px system-ui, sans-serif; --sui-font-caption: 400 12px/16px system-ui, sans-serif;
   --sui-font-caption2: 400 11px/13px system-ui, sans-serif;
+  --sui-material-ultraThin: rgba(255,255,255,.35); --sui-material-ultraThin-blur: blur(10px) saturate(1.8);
+  --sui-material-thin: rgba(255,255,255,.5); --sui-material-thin-blur: blur(15px) saturate(1.8);
+  --sui-material-regular: rgba(255,255,255,.65); --sui-material-regular-blur: blur(20px) saturate(1.8);
+  --sui-material-thick: rgba(255,255,255,.8); --sui-material-thick-blur: blur(25px) saturate(1.8);
+  --sui-material-ultraThick: rgba(255,255,255,.9); --sui-material-ultraThick-blur: blur(30px) saturate(1.8);
+  --sui-material-bar: rgba(249,249,249,.94); --sui-material-bar-blur: blur(20px) saturate(1.8);
 }
 body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-font-body); color: var(--sui-primary); color-scheme: light; }
 .sui-window button + button { margin-left: 0; }
@@ -21,8 +27,11 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
 .sui-vstack { display: flex; flex-direction: column; }
 .sui-hstack { display: flex; flex-direction: row; }
+.sui-scroll { overflow-y: auto; overflow-x: hidden; max-height: 100%; align-self: stretch; flex: 1 1 auto; }
+.sui-scroll > .sui-vstack { min-width: 100%; }
+.sui-scroll-across { overflow-x: auto; overflow-y: hidden; }
 .sui-zstack { display: grid; }
-.sui-zstack > * { grid-area: 1 / 1; }
+.sui-zstack > * { grid-area: 1 / 1; z-index: 0; }
 .sui-vstack.sui-align-leading { align-items: flex-start; } .sui-vstack.sui-align-center { align-items: center; } .sui-vstack.sui-align-trailing { align-items: flex-end; }
 .sui-hstack.sui-valign-top { align-items: flex-start; } .sui-hstack.sui-valign-center { align-items: center; } .sui-hstack.sui-valign-bottom { align-items: flex-end; }
 .sui-zstack.sui-align-leading { justify-items: start; } .sui-zstack.sui-align-center { justify-items: center; } .sui-zstack.sui-align-trailing { justify-items: end; }
@@ -46,6 +55,21 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-layer.sui-align-leading { justify-content: flex-start; } .sui-layer.sui-align-center { justify-content: center; } .sui-layer.sui-align-trailing { justify-content: flex-end; }
 .sui-layer.sui-valign-top { align-items: flex-start; } .sui-layer.sui-valign-center { align-items: center; } .sui-layer.sui-valign-bottom { align-items: flex-end; }
 .sui-shape { display: block; overflow: visible; }
+.sui-shape-box { position: relative; min-width: 10px; min-height: 10px; }
+.sui-shape-box > .sui-shape { position: absolute; inset: 0; width: 100%; height: 100%; }
+.sui-frame > .sui-shape-box, .sui-layer > .sui-shape-box, .sui-zstack > .sui-shape-box { width: 100%; height: 100%; }
+.sui-vstack > .sui-expand-v, .sui-screen > .sui-expand-v, .sui-frame > .sui-expand-v { flex: 1000 1 0; min-height: 0; }
+.sui-vstack > .sui-expand-h, .sui-frame > .sui-expand-h { align-self: stretch; }
+.sui-hstack > .sui-expand-h { flex: 1000 1 0; min-width: 0; }
+.sui-hstack > .sui-spacer, .sui-vstack > .sui-spacer { flex: 1 1 0; }
+.sui-hstack > .sui-expand-v { align-self: stretch; }
+.sui-zstack > .sui-expand-h, .sui-layer > .sui-expand-h { justify-self: stretch; width: 100%; }
+.sui-zstack > .sui-expand-v, .sui-layer > .sui-expand-v { align-self: stretch; height: 100%; }
+.sui-zstack.sui-expand-h, .sui-zstack.sui-expand-v, .sui-layered.sui-expand-h, .sui-layered.sui-expand-v { grid-template: 1fr / 1fr; }
+.sui-layered > .sui-expand-h { justify-self: stretch; }
+.sui-layered > .sui-expand-v { align-self: stretch; }
+.sui-modified { display: flex; flex-direction: column; }
+.sui-modified > .sui-expand-v { flex: 1 1 0; min-height: 0; }
 .sui-symbol { display: inline-flex; align-items: center; }
 .sui-icon { vertical-align: -0.15em; }
 .sui-button { font: inherit; color: var(--sui-accent); background: none; border: none; padding: 0; cursor: pointer; display: inline-flex; align-items: center; gap: 6px; }
@@ -88,6 +112,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-row { display: flex; align-items: center; min-height: 44px; padding: 0 16px; box-sizing: border-box; gap: 8px; }
 .sui-row + .sui-row { box-shadow: inset 0 0.5px 0 var(--sui-separator); }
 .sui-row-content { flex: 1; display: flex; align-items: center; min-width: 0; padding: 11px 0; }
+.sui-row > .sui-hstack, .sui-row > .sui-vstack, .sui-row > .sui-layered, .sui-row > .sui-modified { flex: 1; min-width: 0; }
 .sui-row-action { border: none; background: none; cursor: pointer; color: var(--sui-secondary); padding: 6px; }
 .sui-row-trash { color: var(--sui-red); }
 .sui-navstack { display: flex; flex-direction: column; flex: 1; min-height: 100%; }

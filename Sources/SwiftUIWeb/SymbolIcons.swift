@@ -4,7 +4,9 @@ import ComposableWeb
 /// for the symbols Apple's and TCA's sample apps use. A symbol not in the set is drawn as a
 /// rounded square; every one is named for screen readers by its `Image`.
 enum SymbolIcons {
-  /// Each symbol's outline: SVG path data, stroked (or filled for `.fill` symbols).
+  /// Each symbol's outline: SVG path data, stroked (or filled for `.fill` symbols). A filled
+  /// symbol's mark inside its shape (the plus of `plus.circle.fill`) follows a `|`: it is drawn
+  /// in white over the filled shape, as iOS cuts it out.
   static let paths: [String: String] = [
     "plus": "M12 5v14M5 12h14",
     "minus": "M5 12h14",
@@ -30,6 +32,7 @@ enum SymbolIcons {
     "timer": "M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4M10 2h4M12 2v3",
     "hourglass": "M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9",
     "calendar": "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5",
+    "calendar.badge.exclamationmark": "M3 6h13v14H3zM3 10h13M7 3v5M12 3v5M20.5 5v9M20.5 18v.5",
     "gear": "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1",
     "mic": "M12 14a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v5a3 3 0 0 0 3 3zM6 11a6 6 0 0 0 12 0M12 17v4",
     "forward.fill": "M3 6v12l8-6zM12 6v12l8-6z",
@@ -40,9 +43,9 @@ enum SymbolIcons {
     "info.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5",
     "exclamationmark.triangle": "M12 3L2 20h20zM12 9v5M12 17v.5",
     "plus.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8",
-    "plus.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8",
+    "plus.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M12 8v8M8 12h8",
     "checkmark.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l3 3 5-6",
-    "checkmark.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l3 3 5-6",
+    "checkmark.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M8 12.5l3 3 5-6",
     "circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z",
     "magnifyingglass": "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5L21 21",
     "house": "M3 11l9-8 9 8M5 9.5V21h14V9.5",
@@ -62,12 +65,12 @@ enum SymbolIcons {
     "book.closed": "M6 3h12v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM4 17a2 2 0 0 1 2-2h12",
     "square": "M5 5h14v14H5z",
     "checkmark.square": "M5 5h14v14H5zM8 12.5l3 3 5-6",
-    "checkmark.square.fill": "M5 5h14v14H5zM8 12.5l3 3 5-6",
+    "checkmark.square.fill": "M5 5h14v14H5z|M8 12.5l3 3 5-6",
     "stop.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9h6v6H9z",
     "play.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM10 8v8l6-4z",
     "mic.fill": "M12 14a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v5a3 3 0 0 0 3 3zM6 11a6 6 0 0 0 12 0M12 17v4",
     "person.circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 12a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6.5 18c1-2.5 3-3.5 5.5-3.5s4.5 1 5.5 3.5",
-    "xmark.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9l6 6M15 9l-6 6",
+    "xmark.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M9 9l6 6M15 9l-6 6",
     "gearshape": "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1",
     "arrow.up": "M12 20V4M6 10l6-6 6 6",
     "arrow.down": "M12 4v16M6 14l6 6 6-6",
@@ -81,19 +84,25 @@ enum SymbolIcons {
   /// The symbol as an inline SVG in the text colour.
   static func svg(_ name: String) -> Node {
     let isFilled = name.hasSuffix(".fill")
-    let data = paths[name] ?? "M5 5h14v14H5z"
-    let path = Element(
-      tag: "path",
-      attributes: [
-        ("d", data), ("fill", isFilled ? "currentColor" : "none"), ("stroke", "currentColor"),
-        ("stroke-width", "1.8"), ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
-      ]
-    )
+    let parts = (paths[name] ?? "M5 5h14v14H5z").split(separator: "|").map(String.init)
+    func path(_ data: String, fill: String, stroke: String) -> Node {
+      .element(
+        Element(
+          tag: "path",
+          attributes: [
+            ("d", data), ("fill", fill), ("stroke", stroke),
+            ("stroke-width", "1.8"), ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
+          ]
+        )
+      )
+    }
+    var children = [path(parts[0], fill: isFilled ? "currentColor" : "none", stroke: "currentColor")]
+    if parts.count > 1 { children.append(path(parts[1], fill: "none", stroke: "var(--sui-white)")) }
     return .element(
       Element(
         tag: "svg",
         attributes: [("class", "sui-icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true"), ("width", "1.1em"), ("height", "1.1em")],
-        children: [.element(path)]
+        children: children
       )
     )
   }

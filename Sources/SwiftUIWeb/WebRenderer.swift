@@ -11,15 +11,20 @@ public struct WebRenderer {
   /// is drawn at the size of the nearest one around it (100 × 100 points when there is none).
   private final class Proposal {
     var sizes: [CGSize] = []
+    /// Which ways each node of the pass under way grows, by identity (see `expansion(of:)`).
+    var expansions: [String: Expansion] = [:]
   }
   private let proposal = Proposal()
+  /// The sizes the browser measured for the shapes on the page.
+  private let measured = MeasuredSizes()
 
   /// A renderer.
   public init() {}
 
   /// The page for a window's nodes.
   public func render(_ nodes: [ViewNode]) -> Node {
-    div(.class("sui-window")) { renderAll(nodes) }
+    proposal.expansions.removeAll(keepingCapacity: true)
+    return div(.class("sui-window")) { renderAll(nodes) }
   }
 
   /// Nodes as elements, in order (plain groups opened).
@@ -38,6 +43,39 @@ public struct WebRenderer {
     element = apply(node.modifiers, to: element, node: node)
     if let key = node.key { element.key = key }
     return [.element(element)]
+  }
+
+  /// Which ways a node grows to take the space it is offered, as in SwiftUI: shapes, colours,
+  /// lists and scroll views both ways; fields, sliders and progress bars across; a stack or a
+  /// group as its views do, a spacer along its stack; a frame as its sizes say.
+  func expansion(of node: ViewNode, along axis: Stack.Axis? = nil) -> Expansion {
+    if case .spacer = node.kind {
+      // A spacer grows along its stack (in a `ZStack`, both ways).
+      return Expansion(horizontal: axis != .vertical, vertical: axis != .horizontal)
+    }
+    var expansion = contentExpansion(of: node)
+    for case let .frame(frame) in node.modifiers { expansion = expansion.framed(frame) }
+    return expansion
+  }
+
+  /// Which ways a node grows before its modifiers (its frames) have their say.
+  func contentExpansion(of node: ViewNode) -> Expansion {
+    if let known = proposal.expansions[node.identity] { return known }
+    let expansion: Expansion
+    switch node.kind {
+    case .shape, .color, .list, .scroll, .navigationStack:
+      expansion = Expansion(horizontal: true, vertical: true)
+    case .textField, .slider, .progress, .toggle, .picker, .stepper:
+      expansion = Expansion(horizontal: true, vertical: false)
+    case let .stack(stack):
+      expansion = node.children.reduce(Expansion()) { $0.union(self.expansion(of: $1, along: stack.axis)) }
+    case .group:
+      expansion = node.children.reduce(Expansion()) { $0.union(self.expansion(of: $1)) }
+    default:
+      expansion = Expansion()
+    }
+    proposal.expansions[node.identity] = expansion
+    return expansion
   }
 
   // MARK: Kinds
@@ -141,9 +179,24 @@ public struct WebRenderer {
     case let .presentation(presentation):
       return presentationElement(presentation, content: node.children)
     case let .shape(spec):
-      return shapeElement(spec, size: frameSize(node.modifiers) ?? proposal.sizes.last)
+      return shapeElement(spec, identity: node.identity, guess: frameSize(node.modifiers) ?? proposal.sizes.last)
     case let .color(color):
-      return Element(tag: "div", attributes: [("class", "sui-color"), ("style", "background:\(css(color))")])
+      return Element(tag: "div", attributes: [("class", "sui-color"), ("style", backgroundStyle(color))])
+    case let .scroll(axes):
+      let across = axes == .horizontal
+      return Element(
+        tag: "div",
+        attributes: [("class", across ? "sui-scroll sui-scroll-across" : "sui-scroll")],
+        children: [
+          .element(
+            Element(
+              tag: "div",
+              attributes: [("class", across ? "sui-hstack sui-valign-center" : "sui-vstack sui-align-center"), ("style", "gap:8px")],
+              children: renderAll(node.children)
+            )
+          )
+        ]
+      )
     }
   }
 
@@ -425,8 +478,12 @@ public struct WebRenderer {
     }
   }
 
-  private func shapeElement(_ spec: ShapeSpec, size: CGSize?) -> Element {
-    let size = size ?? CGSize(width: 100, height: 100)
+  /// A shape drawn in a box that takes the space it is offered; the browser reports the box's
+  /// size, and the shape is drawn again to it (until then, at `guess`: its frame's size, or
+  /// 100 × 100 points, scaled to fit).
+  private func shapeElement(_ spec: ShapeSpec, identity: String, guess: CGSize?) -> Element {
+    let measuredSize = measured.size(of: identity)
+    let size = measuredSize ?? guess ?? CGSize(width: 100, height: 100)
     var rect = CGRect(origin: .zero, size: size)
     var pathAttributes: [(name: String, value: String)] = []
     if let stroke = spec.stroke {
@@ -436,17 +493,23 @@ public struct WebRenderer {
       pathAttributes.append(("fill", spec.fill.map(css) ?? "currentColor"))
     }
     pathAttributes.insert(("d", svgPath(spec.path(rect))), at: 0)
-    return Element(
+    let svg = Element(
       tag: "svg",
       attributes: [
         ("class", "sui-shape"), ("viewBox", "0 0 \(number(size.width)) \(number(size.height))"),
-        ("preserveAspectRatio", "xMidYMid meet"), ("aria-hidden", "true"),
+        ("preserveAspectRatio", measuredSize == nil ? "xMidYMid meet" : "none"), ("aria-hidden", "true"),
       ],
       children: [.element(Element(tag: "path", attributes: pathAttributes))]
     )
+    let measured = measured
+    return Element(
+      tag: "div", attributes: [("class", "sui-shape-box")],
+      handlers: [(.resize, .value { measured.set(identity, to: $0) })],
+      children: [.element(svg)]
+    )
   }
 
-  private func frameSize(_ modifiers: [ViewNode.Modifier]) -> CGSize? {
+  func frameSize(_ modifiers: [ViewNode.Modifier]) -> CGSize? {
     for case let .frame(frame) in modifiers {
       if let width = frame.width, let height = frame.height { return CGSize(width: width, height: height) }
       if let width = frame.width { return CGSize(width: width, height: width) }
@@ -490,7 +553,15 @@ func css(_ color: ColorValue) -> String {
     return opacity >= 1 ? base : "color-mix(in srgb, \(base) \(number(opacity * 100))%, transparent)"
   case let .rgba(red, green, blue, opacity):
     return "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(number(opacity)))"
+  case let .material(thickness):
+    return "var(--sui-material-\(thickness))"
   }
+}
+
+/// A background of `color`: a material also blurs what is behind it.
+func backgroundStyle(_ color: ColorValue) -> String {
+  guard case let .material(thickness) = color else { return "background:\(css(color))" }
+  return "background:\(css(color));backdrop-filter:var(--sui-material-\(thickness)-blur);-webkit-backdrop-filter:var(--sui-material-\(thickness)-blur)"
 }
 
 func fontStyles(_ font: Font) -> [String] {
@@ -537,4 +608,60 @@ func svgPath(_ path: Path) -> String {
     }
   }
   return parts.joined(separator: " ")
+}
+
+/// Which ways a view grows to take the space it is offered.
+struct Expansion {
+  var horizontal = false
+  var vertical = false
+
+  func union(_ other: Expansion) -> Expansion {
+    Expansion(horizontal: horizontal || other.horizontal, vertical: vertical || other.vertical)
+  }
+
+  /// How a frame around a view with this expansion grows: a fixed size stops it, an infinite
+  /// maximum makes it grow.
+  func framed(_ frame: FrameSpec) -> Expansion {
+    var framed = self
+    if frame.width != nil { framed.horizontal = false }
+    if frame.height != nil { framed.vertical = false }
+    if frame.maxWidth?.isInfinite == true { framed.horizontal = true }
+    if frame.maxHeight?.isInfinite == true { framed.vertical = true }
+    return framed
+  }
+
+  /// Marks `element` with the classes the stylesheet lays growing views out by.
+  func mark(_ element: inout Element) {
+    if horizontal { addClass("sui-expand-h", to: &element) }
+    if vertical { addClass("sui-expand-v", to: &element) }
+  }
+}
+
+/// The sizes the browser measured for a window's shapes (`"W,H"` in CSS pixels), by the
+/// shape's identity. Reading a size registers with the window's render; a new size renders the
+/// window again, so the shape is drawn to the size it has on the page.
+@MainActor
+final class MeasuredSizes {
+  /// Changed each time a size does: what the render observes.
+  @MainActor @Observable final class Version { var value = 0 }
+  private let version = Version()
+  /// Not observed itself (pruning it must not render again).
+  private var sizes: [String: CGSize] = [:]
+
+  func size(of identity: String) -> CGSize? {
+    _ = version.value
+    return sizes[identity]
+  }
+
+  /// Takes a size the browser sent (`"W,H"`); an empty box (not laid out yet) is ignored.
+  func set(_ identity: String, to text: String) {
+    let parts = text.split(separator: ",").compactMap { Double($0) }
+    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return }
+    let size = CGSize(width: parts[0], height: parts[1])
+    guard sizes[identity] != size else { return }
+    // A page shows a bounded number of shapes; sizes of shapes long gone are let go.
+    if sizes.count > 2_000 { sizes.removeAll() }
+    sizes[identity] = size
+    version.value += 1
+  }
 }

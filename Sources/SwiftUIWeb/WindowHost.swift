@@ -9,25 +9,54 @@ public final class WindowHost {
   public let graph = ViewGraph()
   private let root: AnyView
   private let renderer = WebRenderer()
+  private let app: AppInstance?
+  /// The window's scene phase: `active` until it closes.
+  private let phase: ScenePhaseSource
+  private var isClosed = false
 
-  /// A window showing `root`.
-  public init(root: AnyView) {
+  /// A window showing `root`, one of `app`'s when it has one (the app's phase follows its
+  /// windows').
+  public init(root: AnyView, app: AppInstance? = nil) {
     self.root = root
+    self.app = app
+    phase = app?.openWindow() ?? ScenePhaseSource(.active)
   }
 
   /// The window's page: evaluated again (and its changes sent) whenever what it read changes.
   public func render() -> Node {
-    renderer.render(graph.resolve(root))
+    var environment = EnvironmentValues()
+    environment._scenePhaseSource = phase
+    return renderer.render(graph.resolve(root, environment: environment))
+  }
+
+  /// Ends the window: it goes `inactive`, then `background`, with a pass of its views and their
+  /// due handlers at each step (so `onChange(of: scenePhase)` runs), then its `onDisappear`
+  /// handlers run, its tasks are cancelled and its state is let go.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    for next in [ScenePhase.inactive, .background] {
+      phase.phase = next
+      app?.windowPhaseChanged()
+      _ = render()
+      graph.runDue()
+    }
+    graph.close()
+    app?.closeWindow(phase)
   }
 }
 
-/// Serves `scene`'s windows through `ComposableWeb`: each browser tab is a new window with its
-/// own state; a store the app keeps in a `static let` is shared by all of them.
+/// Serves `app`'s first window group through `ComposableWeb`: each browser tab is a new window
+/// with its own state; the app's own `@State`, and a store it keeps in a `static let`, are
+/// shared by all of them. A tab let go closes its window (see ``WindowHost/close()``).
 @MainActor
-public func webApp(title: String, windows: [WindowDescription], host: String, port: Int) -> WebApp {
-  let window = windows.first
-  return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) {
-    let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()))
-    return { host.render() }
+public func webApp(title: String, app: AppInstance, host: String, port: Int) -> WebApp {
+  let window = app.windows.first
+  return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
+    guard path == "/" else { return nil }
+    let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()), app: app)
+    var page = WebPage { host.render() }
+    page.onClose = { host.close() }
+    return page
   }
 }

@@ -116,7 +116,7 @@ struct NavigationTests {
   @Test func aProgressViewInAStyleOfTheAppsOwn() {
     let view = ProgressView(value: 3, total: 12).progressViewStyle(Meeting())
     let html = WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-    #expect(html.hasPrefix(#"<div class="sui-zstack sui-align-center sui-valign-center"><svg class="sui-shape""#))
+    #expect(html.hasPrefix(#"<div class="sui-zstack sui-align-center sui-valign-center sui-expand-h sui-expand-v"><div class="sui-shape-box sui-expand-h sui-expand-v""#))
     #expect(html.contains(#"<progress class="sui-progress-bar" max="1" value="0.25"></progress>"#))
     #expect(html.contains(#"fill="var(--sui-orange)""#))
   }

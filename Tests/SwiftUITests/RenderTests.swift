@@ -26,8 +26,8 @@ struct RenderTests {
     }
     #expect(
       html(view) == """
-        <div class="sui-vstack sui-align-leading" style="gap:4px"><span class="sui-text"><span style="font:var(--sui-font-headline)">Title</span></span>\
-        <div class="sui-hstack sui-valign-center" style="gap:8px"><span class="sui-text">Left</span><div class="sui-spacer"></div>\
+        <div class="sui-vstack sui-align-leading sui-expand-h" style="gap:4px"><span class="sui-text"><span style="font:var(--sui-font-headline)">Title</span></span>\
+        <div class="sui-hstack sui-valign-center sui-expand-h" style="gap:8px"><span class="sui-text">Left</span><div class="sui-spacer"></div>\
         <span class="sui-text">Right</span></div><hr class="sui-divider"></div>
         """
     )
@@ -85,11 +85,11 @@ struct RenderTests {
     }
     let markup = html(view)
     #expect(markup.contains(#"<label for="sui-field-r.c.0" class="sui-visually-hidden">Title</label><input id="sui-field-r.c.0" placeholder="Title" class="sui-input sui-input-automatic" type="text" value="Design""#))
-    #expect(markup.contains(#"<label class="sui-toggle"><span class="sui-control-label"><span class="sui-text">Notify</span></span><input type="checkbox" role="switch" checked"#))
+    #expect(markup.contains(#"<label class="sui-toggle sui-expand-h"><span class="sui-control-label"><span class="sui-text">Notify</span></span><input type="checkbox" role="switch" checked"#))
     // At the lower bound, the stepper's minus is off.
     #expect(markup.contains(#"<button type="button" class="sui-step" aria-label="Decrement" disabled>−</button>"#))
-    #expect(markup.contains(#"<input type="range" class="sui-slider" min="0" max="1" value="0.5" step="any""#))
-    #expect(markup.hasPrefix(#"<div class="sui-list sui-list-insetGrouped"><section class="sui-section"><div class="sui-rows"><div class="sui-row">"#))
+    #expect(markup.contains(#"<input type="range" class="sui-slider sui-expand-h" min="0" max="1" value="0.5" step="any""#))
+    #expect(markup.hasPrefix(#"<div class="sui-list sui-list-insetGrouped sui-expand-h sui-expand-v"><section class="sui-section"><div class="sui-rows"><div class="sui-row">"#))
   }
 
   @Test func pickerIsASelectOrASegmentedGroup() {
@@ -125,7 +125,7 @@ struct RenderTests {
     }
     #expect(
       html(view) == """
-        <div class="sui-list sui-list-insetGrouped"><section class="sui-section"><h3 class="sui-section-header"><span class="sui-text">Header</span></h3>\
+        <div class="sui-list sui-list-insetGrouped sui-expand-h sui-expand-v"><section class="sui-section"><h3 class="sui-section-header"><span class="sui-text">Header</span></h3>\
         <div class="sui-rows"><div class="sui-row"><span class="sui-text">Row</span></div></div>\
         <p class="sui-section-footer"><span class="sui-text">Footer</span></p></section></div>
         """
@@ -182,8 +182,10 @@ struct RenderTests {
     }
     #expect(
       html(Wedge().fill(Color.red).frame(width: 20, height: 20)) == """
-        <div class="sui-frame sui-align-center sui-valign-center" style="width:20px;height:20px"><svg class="sui-shape" viewBox="0 0 20 20" preserveAspectRatio="xMidYMid meet" aria-hidden="true">\
-        <path d="M10 10 L20 10 A10 10 0 0 1 10 20 Z" fill="var(--sui-red)"></path></svg></div>
+        <div class="sui-frame sui-align-center sui-valign-center" style="width:20px;height:20px">\
+        <div class="sui-shape-box sui-expand-h sui-expand-v" data-on-resize="0.0/resize">\
+        <svg class="sui-shape" viewBox="0 0 20 20" preserveAspectRatio="xMidYMid meet" aria-hidden="true">\
+        <path d="M10 10 L20 10 A10 10 0 0 1 10 20 Z" fill="var(--sui-red)"></path></svg></div></div>
         """
     )
     #expect(html(Circle().stroke(Color.blue, lineWidth: 2)).contains(#"fill="none" stroke="var(--sui-blue)" stroke-width="2""#))

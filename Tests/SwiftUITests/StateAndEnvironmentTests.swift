@@ -25,7 +25,7 @@ struct StateAndEnvironmentTests {
     let bundle = try #require(Bundle(path: folder.path))
     let html = WebRenderer().renderAll(ViewGraph().resolve(Color("bubblegum", bundle: bundle)))
       .map { RenderedView($0).root.html }.joined()
-    #expect(html == #"<div class="sui-color" style="background:rgba(238,149,209,1)"></div>"#)
+    #expect(html == #"<div class="sui-color sui-expand-h sui-expand-v" style="background:rgba(238,149,209,1)"></div>"#)
   }
 
   struct Watcher: View {
@@ -130,7 +130,7 @@ struct MissingColourTests {
     withKnownIssue {
       let html = WebRenderer().renderAll(ViewGraph().resolve(Color("nowhere", bundle: bundle)))
         .map { RenderedView($0).root.html }.joined()
-      #expect(html == #"<div class="sui-color" style="background:transparent"></div>"#)
+      #expect(html == #"<div class="sui-color sui-expand-h sui-expand-v" style="background:transparent"></div>"#)
     } matching: { issue in
       issue.description.contains(#"No colour named "nowhere" in an asset catalogue of"#)
     }

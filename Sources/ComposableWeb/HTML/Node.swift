@@ -84,6 +84,9 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
   /// (like SwiftUI's `.task`/`.onAppear`), never from the browser. Add one with
   /// ``Attribute/onAppear(_:)``.
   public static let appear = Event("appear")
+  /// The element's size on the page changed, and once when it first shows: its width and
+  /// height in CSS pixels, rounded, travel with it as `"W,H"` (so the server can draw to it).
+  public static let resize = Event("resize")
 
   public var description: String { name }
 }

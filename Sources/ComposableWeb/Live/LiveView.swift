@@ -92,9 +92,11 @@ public final class LiveView {
 
   /// Stops re-rendering (the tab went away).
   public func stop() {
+    guard !isStopped else { return }
     isStopped = true
     token?.cancel()
     token = nil
+    page.onClose?()
   }
 
   private func update(to next: RenderedView, location: String?) {

@@ -16,6 +16,9 @@ public struct WebPage {
   public var navigate: (@MainActor (String) -> Void)?
   /// The time-travel panel a tab opened with `?devtools` shows (see ``timeTravel(_:store:)``).
   public var devtools: (@MainActor () -> Node)?
+  /// Runs once when the tab is let go (closed and not back within the server's
+  /// `disconnectedTabLifetime`, or the server stopping), after its page stopped rendering.
+  public var onClose: (@MainActor () -> Void)?
 
   /// A page with one address.
   public init(view: @escaping @MainActor () -> Node) {

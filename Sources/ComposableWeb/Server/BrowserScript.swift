@@ -107,6 +107,41 @@ let browserScript = #"""
       focused = wanted;
       wanted.focus();
     }
+    // A modal dialog that opened with the focus outside it (behind it) takes the focus, so that
+    // keys (Escape, Tab) reach it, as they would on the platform.
+    const modals = root.querySelectorAll('[aria-modal="true"]');
+    const modal = modals[modals.length - 1];
+    if (modal && !modal.contains(document.activeElement)) {
+      if (!modal.hasAttribute("tabindex")) modal.setAttribute("tabindex", "-1");
+      modal.focus();
+    }
+  }
+
+  // Elements that want their size (`data-on-resize`) report it when it changes, in whole
+  // pixels, so that the server can draw them to it (a shape's outline).
+  const reportedSizes = new WeakMap();
+  const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const element = entry.target;
+      const handler = element.getAttribute("data-on-resize");
+      if (!element.isConnected || !handler) {
+        resizes.unobserve(element);
+        reportedSizes.delete(element);
+        continue;
+      }
+      const size = Math.round(entry.contentRect.width) + "," + Math.round(entry.contentRect.height);
+      if (reportedSizes.get(element) === size) continue;
+      reportedSizes.set(element, size);
+      send(handler, size);
+    }
+  });
+  function observeSizes() {
+    if (!resizes) return;
+    for (const element of root.querySelectorAll("[data-on-resize]")) {
+      if (reportedSizes.has(element)) continue;
+      reportedSizes.set(element, "");
+      resizes.observe(element);
+    }
   }
 
   // The time-travel panel keeps the step shown in view in its list.
@@ -182,11 +217,13 @@ let browserScript = #"""
       notice.hidden = true;
       document.documentElement.dataset.cwLive = "true";
       while (queue.length > 0) socket.send(queue.shift());
+      observeSizes();
       showCurrentStep();
     };
     socket.onmessage = (message) => {
       for (const patch of JSON.parse(message.data)) apply(patch);
       focusRequested();
+      observeSizes();
       showCurrentStep();
     };
     socket.onclose = () => {

@@ -72,8 +72,16 @@ public struct WindowGroup<Content: View>: Scene {
   public var body: Never { bodyOfPrimitive(Self.self) }
   public static func _windows(_ scene: Self) -> [WindowDescription] {
     let content = scene.content
-    return [WindowDescription(title: scene.title) { AnyView(content()) }]
+    return [WindowDescription(title: scene.title) { AnyView(WindowContent(content: content)) }]
   }
+}
+
+/// A window's root: the scene's content, made again on each pass, so that what it reads of the
+/// app (its `@State`, its `@Environment(\.scenePhase)`) is read when the window resolves, as
+/// SwiftUI evaluates an app's `body` again when what it read changes.
+struct WindowContent<Content: View>: View {
+  let content: @MainActor () -> Content
+  var body: Content { content() }
 }
 
 /// Several scenes.

@@ -69,6 +69,9 @@ public struct ViewNode {
     case shape(ShapeSpec)
     /// A colour filling its space (`Color` as a view).
     case color(ColorValue)
+    /// Content that scrolls along these axes (`ScrollView`); children: the content, stacked
+    /// along the axis.
+    case scroll(Axis.Set)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
@@ -101,6 +104,19 @@ public struct ViewNode {
     case listRowBackground([ViewNode])
     /// Its name for screen readers (`accessibilityLabel`).
     case accessibilityLabel(String)
+    /// Its value for screen readers, said after its name (`accessibilityValue`).
+    case accessibilityValue(String)
+    /// What happens when it is used, for screen readers (`accessibilityHint`).
+    case accessibilityHint(String)
+    /// What it is, for screen readers: a heading, a button… (`accessibilityAddTraits`).
+    case accessibilityTraits(AccessibilityTraits)
+    /// One element for screen readers, and what becomes of the views inside
+    /// (`accessibilityElement(children:)`).
+    case accessibilityElement(AccessibilityChildBehavior)
+    /// Left out by screen readers when true (`accessibilityHidden`).
+    case accessibilityHidden(Bool)
+    /// Clipped to a shape drawn in its bounds (`clipShape`).
+    case clipShape(ShapeSpec)
     /// Its space kept, but not shown (`hidden`).
     case hidden
     /// The most lines of text it shows (`lineLimit`).

@@ -73,10 +73,23 @@ extension Section: View where Parent: View, Content: View, Footer: View {
   }
 }
 
+extension Section where Parent: View, Content: View, Footer: View {
+  /// A section of `content` under the view `header` and above the view `footer` (the form
+  /// iOS 13 introduced, still accepted by iOS 17).
+  public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { header }, footer: { footer })
+  }
+}
+
 extension Section where Parent: View, Content: View, Footer == EmptyView {
   /// A section of `content` under `header`.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
     self.init(content: content, header: header, footer: { EmptyView() })
+  }
+
+  /// A section of `content` under the view `header` (the form iOS 13 introduced).
+  public init(header: Parent, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { header }, footer: { EmptyView() })
   }
 }
 
@@ -84,6 +97,11 @@ extension Section where Parent == EmptyView, Content: View, Footer: View {
   /// A section of `content` above `footer`.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
     self.init(content: content, header: { EmptyView() }, footer: footer)
+  }
+
+  /// A section of `content` above the view `footer` (the form iOS 13 introduced).
+  public init(footer: Footer, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { EmptyView() }, footer: { footer })
   }
 }
 

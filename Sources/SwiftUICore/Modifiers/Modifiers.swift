@@ -126,6 +126,11 @@ extension View {
     tint(accentColor)
   }
 
+  /// The view clipped to `shape`, drawn in the view's bounds (a `Circle` for a round avatar).
+  public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+    modifier(node: .clipShape(ShapeSpec(path: { shape.path(in: $0) }, fill: nil, stroke: nil)))
+  }
+
   /// Rounded corners, clipping the view.
   public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
     modifier(node: .cornerRadius(radius))
@@ -151,22 +156,6 @@ extension View {
   /// The background of the list row this view is.
   public func listRowBackground<V: View>(_ view: V?) -> some View {
     modifier { context in .listRowBackground(view.map { context.nodes(of: $0, component: "rowBackground") } ?? []) }
-  }
-
-  /// The name screen readers say for this view.
-  public func accessibilityLabel(_ label: Text) -> some View {
-    modifier(node: .accessibilityLabel(label.runs.map(\.string).joined()))
-  }
-
-  /// The name screen readers say for this view.
-  public func accessibilityLabel(_ label: LocalizedStringKey) -> some View {
-    modifier(node: .accessibilityLabel(label.text))
-  }
-
-  /// The name screen readers say for this view.
-  @_disfavoredOverload
-  public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
-    modifier(node: .accessibilityLabel(String(label)))
   }
 
   /// Keeps the view's space but does not show it.

@@ -28,6 +28,29 @@ public struct Path: Equatable, Sendable {
   /// An empty path.
   public init() {}
 
+  /// This outline turned by `angle` around `pivot` (clockwise on screen for a positive angle).
+  func rotated(by angle: Angle, around pivot: CGPoint) -> Path {
+    let cosine = cos(angle.radians), sine = sin(angle.radians)
+    func turn(_ point: CGPoint) -> CGPoint {
+      let x = point.x - pivot.x, y = point.y - pivot.y
+      return CGPoint(x: pivot.x + x * cosine - y * sine, y: pivot.y + x * sine + y * cosine)
+    }
+    var turned = Path()
+    turned.elements = elements.map { element in
+      switch element {
+      case let .move(point): .move(to: turn(point))
+      case let .line(point): .line(to: turn(point))
+      case let .quadCurve(point, control): .quadCurve(to: turn(point), control: turn(control))
+      case let .curve(point, control1, control2): .curve(to: turn(point), control1: turn(control1), control2: turn(control2))
+      case let .arc(center, radius, start, end, sweepsForward):
+        .arc(center: turn(center), radius: radius, start: start + angle, end: end + angle, sweepsForward: sweepsForward)
+      case .closeSubpath: .closeSubpath
+      }
+    }
+    turned.currentPoint = currentPoint.map(turn)
+    return turned
+  }
+
   /// A path drawn by `build`.
   public init(_ build: (inout Path) -> Void) {
     build(&self)

@@ -53,6 +53,45 @@ extension Shape {
   public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
     ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, true))
   }
+
+  /// The shape's outline drawn inside it in the foreground colour, `lineWidth` wide.
+  public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), lineWidth, true))
+  }
+
+  /// The shape's outline in the foreground colour, as wide as `style` says, centred on it.
+  public func stroke(style: StrokeStyle) -> some View {
+    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), style.lineWidth, false))
+  }
+
+  /// The shape turned by `angle` around `anchor` (a point of the rectangle it is drawn in):
+  /// still a shape, so it can be filled or stroked afterwards.
+  public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> {
+    RotatedShape(shape: self, angle: angle, anchor: anchor)
+  }
+}
+
+/// A shape turned around a point of its rectangle (`rotation(_:anchor:)`).
+public struct RotatedShape<Content: Shape>: Shape {
+  /// The shape turned.
+  public var shape: Content
+  /// How far it is turned (clockwise on screen for a positive angle).
+  public var angle: Angle
+  /// The point it turns around, in fractions of its rectangle.
+  public var anchor: UnitPoint
+
+  /// `shape` turned by `angle` around `anchor`.
+  public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) {
+    self.shape = shape
+    self.angle = angle
+    self.anchor = anchor
+  }
+
+  /// The shape's outline in `rect`, turned.
+  public func path(in rect: CGRect) -> Path {
+    let pivot = CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)
+    return shape.path(in: rect).rotated(by: angle, around: pivot)
+  }
 }
 
 /// A shape painted: filled or stroked.

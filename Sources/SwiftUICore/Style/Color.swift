@@ -28,6 +28,7 @@ public struct Color: Hashable, Sendable {
     switch value {
     case let .rgba(red, green, blue, alpha): Color(.rgba(red: red, green: green, blue: blue, opacity: alpha * opacity))
     case let .system(name, alpha): Color(.system(name, opacity: alpha * opacity))
+    case .material: self  // a colour is never a material
     }
   }
 
@@ -78,6 +79,9 @@ public enum ColorValue: Hashable, Sendable {
   case system(String, opacity: Double)
   /// Red, green and blue (0…1) and opacity.
   case rgba(red: Double, green: Double, blue: Double, opacity: Double)
+  /// A translucent material by its thickness (`ultraThin`, `thin`, `regular`, `thick`,
+  /// `ultraThick`, `bar`): a veil that lets a blur of what is behind it show through.
+  case material(String)
 }
 
 extension Color: View, ShapeStyle {
@@ -151,6 +155,53 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
   public static var secondary: HierarchicalShapeStyle { .secondary }
   /// Lighter still.
   public static var tertiary: HierarchicalShapeStyle { .tertiary }
+}
+
+/// The tint in force (`tint(_:)`, or the app's accent colour): `foregroundStyle(.tint)`.
+public struct TintShapeStyle: ShapeStyle {
+  /// The tint in force.
+  public init() {}
+  /// The accent colour, which `tint(_:)` sets for the views inside it.
+  public var colorValue: ColorValue? { .system("accent", opacity: 1) }
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+  /// The tint in force.
+  public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+/// A translucent background that blurs what is behind it: `.background(.ultraThinMaterial)`.
+public struct Material: ShapeStyle {
+  let thickness: String
+  /// The veil and blur of this thickness.
+  public var colorValue: ColorValue? { .material(thickness) }
+  /// The most see-through.
+  public static let ultraThin = Material(thickness: "ultraThin")
+  /// More see-through than regular.
+  public static let thin = Material(thickness: "thin")
+  /// The usual thickness.
+  public static let regular = Material(thickness: "regular")
+  /// Less see-through than regular.
+  public static let thick = Material(thickness: "thick")
+  /// The least see-through.
+  public static let ultraThick = Material(thickness: "ultraThick")
+  /// The material of bars (a navigation bar's).
+  public static let bar = Material(thickness: "bar")
+}
+
+extension ShapeStyle where Self == Material {
+  /// The most see-through material.
+  public static var ultraThinMaterial: Material { .ultraThin }
+  /// A see-through material.
+  public static var thinMaterial: Material { .thin }
+  /// The usual material.
+  public static var regularMaterial: Material { .regular }
+  /// A less see-through material.
+  public static var thickMaterial: Material { .thick }
+  /// The least see-through material.
+  public static var ultraThickMaterial: Material { .ultraThick }
+  /// The material of bars.
+  public static var bar: Material { .bar }
 }
 
 extension ShapeStyle where Self == ForegroundStyle {

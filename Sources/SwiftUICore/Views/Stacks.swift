@@ -72,3 +72,25 @@ public struct Divider: PrimitiveView {
     nodes.append(context.node(.divider))
   }
 }
+
+/// Content that scrolls when it does not fit: up and down by default, or across. Several views
+/// inside are stacked along the axis, as in a `VStack` (or an `HStack` across).
+public struct ScrollView<Content: View>: PrimitiveView {
+  /// The directions the content scrolls in.
+  public var axes: Axis.Set
+  /// Whether scroll bars show (a browser shows its own while scrolling, whatever this says).
+  public var showsIndicators: Bool
+  /// The content.
+  public var content: Content
+
+  /// A view that scrolls `content` along `axes`.
+  public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+    self.axes = axes
+    self.showsIndicators = showsIndicators
+    self.content = content()
+  }
+
+  public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    nodes.append(context.node(.scroll(view.axes), children: context.nodes(of: view.content, component: "c")))
+  }
+}
