@@ -53,6 +53,8 @@ extension WebRenderer {
         expansion = expansion.framed(frame)
         expansion.mark(&element)
         styles += frameStyles
+        // A padding after a frame pads outside it, as in SwiftUI (the frame's size is its content's).
+        hasPaint = true
       case let .fixedSize(horizontal, vertical):
         if horizontal { styles.append("white-space:nowrap;flex-shrink:0") }
         if vertical { styles.append("flex-shrink:0") }

@@ -33,6 +33,12 @@ struct LayoutAndAccessibilityTests {
     #expect(markup.hasPrefix(#"<div class="sui-zstack sui-align-center sui-valign-center sui-expand-h sui-expand-v">"#))
     #expect(markup.contains(#"<div class="sui-vstack sui-align-center sui-expand-h sui-expand-v" style="gap:8px"><span class="sui-text">Seconds Elapsed</span>"#))
     #expect(markup.contains(#"<div class="sui-hstack sui-valign-center sui-expand-h" style="gap:8px"><span class="sui-text">Speaker 1</span><div class="sui-spacer"></div></div>"#))
+    // A padding after a frame pads outside it: the frame keeps its size.
+    #expect(
+      html(Color.red.frame(width: 10, height: 10).padding(4)).hasPrefix(
+        #"<div class="sui-modified" style="padding:4px 4px 4px 4px"><div class="sui-frame sui-align-center sui-valign-center" style="width:10px;height:10px">"#
+      )
+    )
     // A fixed height stops a shape growing that way, not across.
     #expect(html(Capsule().frame(height: 20)).hasPrefix(#"<div class="sui-frame sui-align-center sui-valign-center sui-expand-h" style="height:20px">"#))
   }

@@ -1,11 +1,12 @@
 /// What a view is to a screen reader: a heading, a button, a selected item…
 /// (`accessibilityAddTraits(.isHeader)`).
-public struct AccessibilityTraits: SetAlgebra, Hashable, Sendable {
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
   /// The traits, one bit each.
   public let rawValue: UInt32
 
+  /// The traits whose bits are set in `rawValue`.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
   private init(bit: UInt32) { rawValue = 1 << bit }
-  private init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// Acts as a button.
   public static let isButton = Self(bit: 0)
@@ -39,34 +40,6 @@ public struct AccessibilityTraits: SetAlgebra, Hashable, Sendable {
   public static let isModal = Self(bit: 14)
   /// A switch that turns on and off.
   public static let isToggle = Self(bit: 15)
-
-  /// No traits.
-  public init() { rawValue = 0 }
-  public func contains(_ member: Self) -> Bool { rawValue & member.rawValue == member.rawValue }
-  public func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
-  public func intersection(_ other: Self) -> Self { Self(rawValue: rawValue & other.rawValue) }
-  public func symmetricDifference(_ other: Self) -> Self { Self(rawValue: rawValue ^ other.rawValue) }
-  @discardableResult
-  public mutating func insert(_ newMember: Self) -> (inserted: Bool, memberAfterInsert: Self) {
-    let inserted = !contains(newMember)
-    self = union(newMember)
-    return (inserted, newMember)
-  }
-  @discardableResult
-  public mutating func remove(_ member: Self) -> Self? {
-    let removed = intersection(member)
-    self = Self(rawValue: rawValue & ~member.rawValue)
-    return removed.rawValue == 0 ? nil : removed
-  }
-  @discardableResult
-  public mutating func update(with newMember: Self) -> Self? {
-    let existing = intersection(newMember)
-    self = union(newMember)
-    return existing.rawValue == 0 ? nil : existing
-  }
-  public mutating func formUnion(_ other: Self) { self = union(other) }
-  public mutating func formIntersection(_ other: Self) { self = intersection(other) }
-  public mutating func formSymmetricDifference(_ other: Self) { self = symmetricDifference(other) }
 }
 
 /// What becomes of the views inside a view made one element for screen readers
