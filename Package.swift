@@ -90,8 +90,12 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
         "Sharing",
+        "SwiftUIStateTypes",
       ]
     ),
+    // The SwiftUI types feature state holds (`EditMode`, `LocalizedStringKey`, `Animation`), one
+    // definition for both `ComposableArchitecture` and `SwiftUICore`.
+    .target(name: "SwiftUIStateTypes"),
     .target(
       name: "ComposableRecording",
       dependencies: [
@@ -192,15 +196,18 @@ let package = Package(
     .target(
       name: "SwiftUICore",
       dependencies: [
+        "SwiftUIStateTypes",
         // For `#Preview`, whose expansion lives with the library's other macros.
         "ComposableArchitectureMacros",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
+    // TCA's SwiftUI integration (store bindings, alerts, stacks), re-exported by `SwiftUI`.
+    .target(name: "ComposableSwiftUI", dependencies: ["ComposableArchitecture", "SwiftUICore"]),
     .testTarget(
       name: "SwiftUITests",
-      dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb", "ComposableWebTestSupport"]
+      dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI", "ComposableWeb", "ComposableWebTestSupport"]
     ),
     .testTarget(
       name: "ComposableWebTests",
@@ -341,7 +348,7 @@ if declaresSwiftUIProduct {
   // SwiftUI is the one imported.
   package.products.append(.library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]))
   package.targets += [
-    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb"]),
+    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI"]),
     .target(
       name: "SwiftUIWhereMissing",
       dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]

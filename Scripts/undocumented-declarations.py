@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-PRODUCTS = ["ComposableArchitecture", "Sharing", "SharingGRDB", "SharingPostgres", "ComposableTerminal", "ComposableWeb", "SwiftUICore", "SwiftUIWeb"]
+PRODUCTS = ["ComposableArchitecture", "Sharing", "SharingGRDB", "SharingPostgres", "ComposableTerminal", "ComposableWeb", "SwiftUICore", "SwiftUIWeb", "SwiftUIStateTypes", "ComposableSwiftUI"]
 DECLARATION = re.compile(r"(@\w+(\([^)]*\))?\s+)*(public|open)\s")
 KEYWORD = re.compile(
     r"\b(var|func|init|subscript|static|struct|class|enum|protocol|typealias|case|let|macro|actor)\b"

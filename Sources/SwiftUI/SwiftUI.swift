@@ -1,4 +1,6 @@
 @_exported import SwiftUICore
+// TCA's SwiftUI integration, seen where `ComposableArchitecture` is imported too.
+@_exported import ComposableSwiftUI
 import SwiftUIWeb
 
 // This module must be built under another name, so that no build folder ever holds a file

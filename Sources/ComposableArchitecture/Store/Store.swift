@@ -377,3 +377,19 @@ struct ScopeID: Hashable {
     self.action = action
   }
 }
+
+// A store is a reference: two are equal when they are the same store, and its identity is its
+// object identity, as in TCA (a `ForEach` over scoped stores, `sheet(item:)` with a store).
+extension Store: Equatable {
+  public static nonisolated func == (lhs: Store, rhs: Store) -> Bool {
+    lhs === rhs
+  }
+}
+
+extension Store: Hashable {
+  public nonisolated func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+extension Store: Identifiable {}

@@ -164,13 +164,6 @@ extension View {
   }
 }
 
-/// Whether a list is being edited; `EditButton` toggles it.
-public enum EditMode: Hashable, Sendable {
-  case inactive, transient, active
-  /// Whether rows show their editing controls.
-  public var isEditing: Bool { self != .inactive }
-}
-
 extension EnvironmentValues {
   private enum EditModeKey: EnvironmentKey {
     static var defaultValue: Binding<EditMode>? { nil }

@@ -1,5 +1,8 @@
 @_exported import Foundation
 @_exported import Observation
+// `EditMode`, `LocalizedStringKey`, `Animation`, `Transaction`: one definition, shared with
+// `ComposableArchitecture`, which holds them in state.
+@_exported import SwiftUIStateTypes
 
 /// A piece of user interface: a value whose `body` describes what it shows, built from other
 /// views.

@@ -115,38 +115,9 @@ extension Text: View {
   }
 }
 
-/// A string literal a `Text`, `Button` or `Label` shows: localized in SwiftUI, shown as
-/// written here (interpolations included).
-public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
-  let text: String
-
-  /// A key written as `value`.
-  public init(_ value: String) { text = value }
-  /// A key written as a literal.
-  public init(stringLiteral value: String) { text = value }
-  /// A key written with interpolations.
-  public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
-
-  /// The pieces of an interpolated key, as written.
-  public struct StringInterpolation: StringInterpolationProtocol {
-    var text = ""
-    /// An empty interpolation.
-    public init(literalCapacity: Int, interpolationCount: Int) {}
-    /// Adds literal text.
-    public mutating func appendLiteral(_ literal: String) { text += literal }
-    /// Adds a value as `\(value)` writes it.
-    public mutating func appendInterpolation<T>(_ value: T) { text += "\(value)" }
-    /// Adds a text's characters.
-    public mutating func appendInterpolation(_ text: Text) { self.text += text.runs.map(\.string).joined() }
-    /// Adds a value written by a format style.
-    public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-      text += format.format(input)
-    }
-    /// Adds a date as `Text(date, style:)` writes it.
-    public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { text += style.format(date) }
-    /// Adds an integer written by a `printf` specifier.
-    public mutating func appendInterpolation(_ value: Int, specifier: String) { text += String(format: specifier, value) }
-    /// Adds a number written by a `printf` specifier (`"%.1f"`).
-    public mutating func appendInterpolation(_ value: Double, specifier: String) { text += String(format: specifier, value) }
-  }
+extension LocalizedStringKey.StringInterpolation {
+  /// Adds a text's characters.
+  public mutating func appendInterpolation(_ text: Text) { self.text += text.runs.map(\.string).joined() }
+  /// Adds a date as `Text(date, style:)` writes it.
+  public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { text += style.format(date) }
 }

@@ -1,0 +1,252 @@
+import ComposableArchitecture
+import ComposableSwiftUI
+import ComposableWeb
+import ComposableWebTestSupport
+import SwiftUICore
+import SwiftUIWeb
+import Testing
+
+/// TCA's SwiftUI integration with a real store behind real views, driven as a tab drives them:
+/// `$store` bindings, a sheet of a child's store, an alert of `AlertState`, and a stack of
+/// `StackState` pushed by `NavigationLink(state:)` and popped by Back. The parent logs every
+/// action its reducer gets, so each test says which actions the views sent, in order.
+@MainActor
+struct StoreIntegrationTests {
+  @Reducer
+  struct Counter {
+    @ObservableState
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var count = 0
+    }
+    enum Action { case incrementTapped }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+
+  @Reducer
+  struct Parent {
+    @ObservableState
+    struct State: Equatable {
+      var title = ""
+      var query = ""
+      @Presents var counter: Counter.State?
+      @Presents var alert: AlertState<Action.Alert>?
+      var path = StackState<Counter.State>()
+      var log: [String] = []
+    }
+    enum Action: BindableAction {
+      case binding(BindingAction<State>)
+      case queryChanged(String)
+      case counter(PresentationAction<Counter.Action>)
+      case alert(PresentationAction<Alert>)
+      case path(StackActionOf<Counter>)
+      case showCounterTapped
+      case deleteTapped
+      enum Alert: Equatable { case confirmDeletion }
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .binding: break
+        case let .queryChanged(query):
+          state.query = query
+          state.log.append("queryChanged(\(query))")
+        case .counter(.dismiss): state.log.append("counter.dismiss")
+        case .counter(.presented): state.log.append("counter.presented")
+        case .alert(.presented(.confirmDeletion)): state.log.append("alert.confirmDeletion")
+        case .alert(.dismiss): state.log.append("alert.dismiss")
+        case let .path(.push(id, element)): state.log.append("path.push(\(id), \(element.id))")
+        case let .path(.popFrom(id)): state.log.append("path.popFrom(\(id))")
+        case .path(.element): state.log.append("path.element")
+        case .showCounterTapped:
+          state.counter = Counter.State(id: 1)
+        case .deleteTapped:
+          state.alert = AlertState {
+            TextState("Delete?")
+          } actions: {
+            ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+            ButtonState(role: .cancel) { TextState("Cancel") }
+          } message: {
+            TextState("This cannot be undone.")
+          }
+        }
+        return .none
+      }
+      .ifLet(\.$counter, action: \.counter) { Counter() }
+      .ifLet(\.$alert, action: \.alert)
+      .forEach(\.path, action: \.path) { Counter() }
+    }
+  }
+
+  struct CounterView: View {
+    let store: StoreOf<Counter>
+    var body: some View {
+      Form {
+        Text("Count: \(store.count)")
+        Button("Increment") { store.send(.incrementTapped) }
+      }
+      .navigationTitle("Counter \(store.state.id)")
+    }
+  }
+
+  struct ParentView: View {
+    @Bindable var store: StoreOf<Parent>
+    var body: some View {
+      NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+        Form {
+          TextField("Title", text: $store.title)
+          TextField("Query", text: $store.query.sending(\.queryChanged))
+          Button("Show counter") { store.send(.showCounterTapped) }
+          Button("Delete everything") { store.send(.deleteTapped) }
+          NavigationLink(state: Counter.State(id: 7)) { Text("Open counter 7") }
+        }
+        .navigationTitle("Parent")
+      } destination: { store in
+        CounterView(store: store)
+      }
+      .sheet(item: $store.scope(state: \.counter, action: \.counter)) { store in
+        CounterView(store: store)
+      }
+      .alert($store.scope(state: \.alert, action: \.alert))
+    }
+  }
+
+  func open() -> (WebTestClient, StoreOf<Parent>) {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let host = WindowHost(root: AnyView(ParentView(store: store)))
+    return (WebTestClient(view: { host.render() }), store)
+  }
+
+  @Test func aBindableFieldAndAFieldSendingItsOwnAction() async {
+    let (tab, store) = open()
+    await tab.type("Daily", into: "Title")
+    #expect(store.title == "Daily")
+    await tab.type("sync", into: "Query")
+    #expect(store.query == "sync")
+    #expect(store.log == ["queryChanged(sync)"])
+  }
+
+  @Test func aDismissedSheetSendsDismissAndItsStoreDrivesTheChild() async {
+    let (tab, store) = open()
+    await tab.click("Show counter")
+    #expect(tab.texts(role: "dialog").count == 1)
+    await tab.click("Increment")
+    #expect(store.counter?.count == 1)
+    #expect(tab.text.contains("Count: 1"))
+    await tab.press(.escape)
+    #expect(store.counter == nil)
+    #expect(store.log == ["counter.presented", "counter.dismiss"])
+    #expect(tab.texts(role: "dialog").isEmpty)
+  }
+
+  @Test func anAlertButtonSendsItsActionThenTheAlertIsCleared() async {
+    let (tab, store) = open()
+    await tab.click("Delete everything")
+    #expect(tab.texts(role: "alertdialog").count == 1)
+    #expect(tab.text.contains("This cannot be undone."))
+    await tab.click("Delete")
+    #expect(store.alert == nil)
+    // The button's action, and no dismissal after it: the alert had gone with its action.
+    #expect(store.log == ["alert.confirmDeletion"])
+    #expect(tab.texts(role: "alertdialog").isEmpty)
+  }
+
+  @Test func aLinkPushesStackStateAndBackPopsIt() async {
+    let (tab, store) = open()
+    await tab.click("Open counter 7")
+    #expect(store.path.count == 1)
+    #expect(store.path.first?.id == 7)
+    #expect(store.log == ["path.push(#0, 7)"])
+    #expect(tab.text.contains("Counter 7"))
+    await tab.click("Increment")
+    #expect(store.path.first?.count == 1)
+    // Back, named after the screen under it.
+    await tab.click("Parent")
+    #expect(store.path.isEmpty)
+    #expect(store.log == ["path.push(#0, 7)", "path.element", "path.popFrom(#0)"])
+  }
+
+  @Reducer
+  struct Sorting {
+    @ObservableState
+    struct State: Equatable {
+      enum Field: Hashable { case title, attendee }
+      var focus: Field? = .title
+      var title = ""
+      @Presents var dialog: ConfirmationDialogState<Action.Dialog>?
+      var sorted = false
+    }
+    enum Action: BindableAction {
+      case binding(BindingAction<State>)
+      case dialog(PresentationAction<Dialog>)
+      case sortTapped
+      case focusAttendeeTapped
+      enum Dialog: Equatable { case byTitle }
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .binding: break
+        case .dialog(.presented(.byTitle)): state.sorted = true
+        case .dialog: break
+        case .sortTapped:
+          state.dialog = ConfirmationDialogState(titleVisibility: .visible) {
+            TextState("Sort")
+          } actions: {
+            ButtonState(action: .byTitle) { TextState("By title") }
+          }
+        case .focusAttendeeTapped: state.focus = .attendee
+        }
+        return .none
+      }
+      .ifLet(\.$dialog, action: \.dialog)
+    }
+  }
+
+  struct SortingView: View {
+    @Bindable var store: StoreOf<Sorting>
+    @FocusState var focus: Sorting.State.Field?
+    var body: some View {
+      WithPerceptionTracking {
+        VStack {
+          TextField("Title", text: $store.title).focused($focus, equals: .title)
+          TextField("Attendee", text: .constant("")).focused($focus, equals: .attendee)
+          Button("Sort") { store.send(.sortTapped) }
+          Button("Next field") { store.send(.focusAttendeeTapped) }
+          Text(TextState("Sorted: \(store.sorted)"))
+        }
+        .bind($store.focus, to: $focus)
+        .confirmationDialog($store.scope(state: \.$dialog, action: \.dialog))
+      }
+    }
+  }
+
+  @Test func focusBoundToStateAConfirmationDialogAndTextState() async {
+    let store = Store(initialState: Sorting.State()) { Sorting() }
+    let host = WindowHost(root: AnyView(SortingView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    await tab.settle()
+    // The state's focus reaches the view: the title field asks for the focus.
+    #expect(tab.html.contains(#"placeholder="Title" class="sui-input sui-input-automatic" autofocus type="text""#))
+    // The state moves it.
+    await tab.click("Next field")
+    await tab.settle()
+    #expect(tab.html.contains(#"placeholder="Attendee" class="sui-input sui-input-automatic" autofocus type="text""#))
+    // The user moves it: the state follows.
+    await tab.focus("Title")
+    await tab.settle()
+    #expect(store.focus == .title)
+    // A confirmation dialog of the store's state (through `\.$dialog`), whose button sends its action.
+    await tab.click("Sort")
+    #expect(tab.text.contains("By title"))
+    await tab.click("By title")
+    #expect(store.sorted)
+    #expect(store.dialog == nil)
+    #expect(tab.text.contains("Sorted: true"))
+  }
+}
