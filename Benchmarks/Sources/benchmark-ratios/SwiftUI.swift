@@ -27,7 +27,7 @@ struct SwiftUIRowsScreen: View {
 @MainActor
 func htmlRowsScreen(_ store: StoreOf<WebRows>) -> Node {
   div(.class("sui-window")) {
-    div(.class("sui-navstack")) {
+    div(.class("sui-navstack sui-expand-h sui-expand-v")) {
       header(.class("sui-navbar")) {
         div(.class("sui-navbar-leading"))
         div(.class("sui-navbar-principal"))
@@ -35,7 +35,7 @@ func htmlRowsScreen(_ store: StoreOf<WebRows>) -> Node {
       }
       h1("Standups", .class("sui-nav-title-large"))
       main(.class("sui-screen")) {
-        div(.class("sui-list sui-list-insetGrouped")) {
+        div(.class("sui-list sui-list-insetGrouped sui-expand-h sui-expand-v")) {
           section(.class("sui-section")) {
             div(.class("sui-rows")) {
               for row in store.rows {
