@@ -206,19 +206,23 @@ extension ReducerMacro: MemberMacro {
       guard let reducer = reducerCase.reducerExpression else { return nil }
       return "\(module).Scope(state: \\Self.State.Cases.\(reducerCase.name), action: \\Self.Action.Cases.\(reducerCase.name)) { \(reducer) }"
     }
+    // A case with a feature, or ephemeral state (an alert), is a store in `CaseScope`, as in
+    // TCA: `$store.scope(state: \.$destination, action: \.destination).alert` is a binding of
+    // the alert's store.
     let caseScopeCases = cases.render { reducerCase -> String in
-      switch reducerCase.kind {
-      case let .reducer(type, _): return "case \(reducerCase.name)(\(module).StoreOf<\(type)>)"
-      case .ephemeral, .ignored: return "case \(reducerCase.name)\(reducerCase.stateParameters ?? "")"
+      if let storeType = reducerCase.scopeStoreType(module: module) {
+        return "case \(reducerCase.name)(\(storeType))"
       }
+      return "case \(reducerCase.name)\(reducerCase.stateParameters ?? "")"
     }
     let scopeSwitch = cases.render { reducerCase -> String in
-      switch reducerCase.kind {
-      case .reducer:
+      if reducerCase.scopeStoreType(module: module) != nil {
         return "case .\(reducerCase.name): return .\(reducerCase.name)(store.scope(state: \\.\(reducerCase.name), action: \\.\(reducerCase.name))!)"
-      case .ephemeral, .ignored:
-        return reducerCase.passThroughSwitchArm
       }
+      return reducerCase.passThroughSwitchArm
+    }
+    let caseScopePaths = cases.render { reducerCase -> String in
+      reducerCase.caseScopePath(module: module, access: access)
     }
 
     let stateConformances = (["\(module).CaseReducerState"] + conformances.state).joined(separator: ", ")
@@ -307,8 +311,12 @@ extension ReducerMacro: MemberMacro {
     if !declared.contains("CaseScope") {
       members.append(
         """
-        \(raw: access)enum CaseScope {
+        \(raw: access)enum CaseScope: CasePaths.CasePathable {
           \(raw: caseScopeCases)
+          \(raw: access)struct AllCasePaths {
+            \(raw: caseScopePaths)
+          }
+          \(raw: access)static var allCasePaths: AllCasePaths { AllCasePaths() }
         }
         """
       )
@@ -560,6 +568,41 @@ struct ReducerCase {
       stateParameters = "(\(typeName).State)"
       actionType = "\(typeName).Action"
     }
+  }
+
+  /// The store this case is in `CaseScope`: the feature's, or the ephemeral state's with its
+  /// actions (`Store<AlertState<Alert>, Alert>`); nil for a case that is state only.
+  func scopeStoreType(module: String) -> String? {
+    switch kind {
+    case let .reducer(type, _): "\(module).StoreOf<\(type)>"
+    case .ephemeral: "\(module).Store<\(String((stateParameters ?? "()").dropFirst().dropLast())), \(actionType)>"
+    case .ignored: nil
+    }
+  }
+
+  /// The case path to this case of `CaseScope`, written out as `@CasePathable` would make it
+  /// (the enum is generated, so the macro is not attached to it); a case holding several values
+  /// has none.
+  func caseScopePath(module: String, access: String) -> String {
+    let payload: String
+    if let storeType = scopeStoreType(module: module) {
+      payload = storeType
+    } else if valueLabels.isEmpty {
+      return """
+        \(access)var \(name): CasePaths.AnyCasePath<CaseScope, Void> {
+          CasePaths.AnyCasePath(embed: { CaseScope.\(name) }, extract: { if case .\(name) = $0 { return () } else { return nil } })
+        }
+        """
+    } else if valueLabels.count == 1, let parameters = stateParameters, valueLabels[0] == nil {
+      payload = String(parameters.dropFirst().dropLast())
+    } else {
+      return ""
+    }
+    return """
+      \(access)var \(name): CasePaths.AnyCasePath<CaseScope, \(payload)> {
+        CasePaths.AnyCasePath(embed: { CaseScope.\(name)($0) }, extract: { if case let .\(name)(value) = $0 { return value } else { return nil } })
+      }
+      """
   }
 
   /// `case let .meeting(v0, v1): return .meeting(v0, syncUp: v1)`.

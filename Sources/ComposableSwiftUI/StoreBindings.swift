@@ -204,3 +204,54 @@ private func stackStore<State, Action: CasePathable, ElementState, ElementAction
   let stack: Store<StackState<ElementState>, StackAction<ElementState, ElementAction>> = store.scope(state: state, action: action)
   return Binding(get: { stack }, set: { _ in })
 }
+
+// MARK: A case of a presented enum feature
+
+/// A store of a `@Reducer enum`'s state, which can be switched over (`store.case`).
+public protocol _CaseScopedStore: AnyObject {
+  associatedtype _CaseScope: CasePathable
+  /// The current case, with the store of its feature.
+  @MainActor var _caseScope: _CaseScope { get }
+}
+
+extension Store: _CaseScopedStore
+where State: CaseReducerState, State.StateReducer.Action == Action, State.StateReducer.CaseScope: CasePathable {
+  public var _caseScope: State.StateReducer.CaseScope { State.StateReducer.scope(self) }
+}
+
+/// An optional store of a `@Reducer enum`'s state: what `$store.scope(state:action:)` binds.
+public protocol _OptionalCaseScopedStore {
+  associatedtype _Store: _CaseScopedStore
+  /// The store, if any.
+  var _store: _Store? { get }
+  /// No store.
+  static var _none: Self { get }
+}
+
+extension Optional: _OptionalCaseScopedStore where Wrapped: _CaseScopedStore {
+  public var _store: Wrapped? { self }
+  public static var _none: Self { nil }
+}
+
+extension Binding where Value: _OptionalCaseScopedStore {
+  /// The store of one case of a presented `@Reducer enum` (its `CaseScope`): nil unless the
+  /// presented state is in that case; setting it to nil dismisses the presentation.
+  ///
+  /// ```swift
+  /// .alert($store.scope(state: \.$destination, action: \.destination).alert)
+  /// .sheet(item: $store.scope(state: \.$destination, action: \.destination).edit) { store in … }
+  /// ```
+  @MainActor
+  public subscript<Case>(
+    dynamicMember keyPath: KeyPath<Value._Store._CaseScope.AllCasePaths, AnyCasePath<Value._Store._CaseScope, Case>>
+  ) -> Binding<Case?> {
+    let presented = self
+    let casePath = Value._Store._CaseScope.allCasePaths[keyPath: keyPath]
+    return Binding<Case?>(
+      get: { presented.wrappedValue._store.flatMap { casePath.extract(from: $0._caseScope) } },
+      set: { newValue, transaction in
+        if newValue == nil { presented.transaction(transaction).wrappedValue = ._none }
+      }
+    )
+  }
+}

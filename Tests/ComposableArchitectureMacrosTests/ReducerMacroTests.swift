@@ -429,12 +429,72 @@ struct ReducerMacroTests {
 
         typealias Body = CaseBody
 
-        enum CaseScope {
+        enum CaseScope: CasePaths.CasePathable {
           case edit(ComposableArchitecture.StoreOf<EditFeature>)
-          case alert(AlertState<Alert>)
-          case dialog(ConfirmationDialogState<Dialog>)
+          case alert(ComposableArchitecture.Store<AlertState<Alert>, Alert>)
+          case dialog(ComposableArchitecture.Store<ConfirmationDialogState<Dialog>, Dialog>)
           case note(String)
           case empty
+          struct AllCasePaths {
+            var edit: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<EditFeature>> {
+          CasePaths.AnyCasePath(embed: {
+              CaseScope.edit($0)
+            }, extract: {
+              if case let .edit(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            var alert: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.Store<AlertState<Alert>, Alert>> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.alert($0)
+            }, extract: {
+              if case let .alert(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            var dialog: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.Store<ConfirmationDialogState<Dialog>, Dialog>> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.dialog($0)
+            }, extract: {
+              if case let .dialog(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            var note: CasePaths.AnyCasePath<CaseScope, String> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.note($0)
+            }, extract: {
+              if case let .note(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            var empty: CasePaths.AnyCasePath<CaseScope, Void> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.empty
+            }, extract: {
+              if case .empty = $0 {
+                return ()
+              } else {
+                return nil
+              }
+            })
+            }
+          }
+          static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @MainActor
@@ -442,10 +502,10 @@ struct ReducerMacroTests {
           switch store.state {
           case .edit:
             return .edit(store.scope(state: \.edit, action: \.edit)!)
-          case let .alert(v0):
-            return .alert(v0)
-          case let .dialog(v0):
-            return .dialog(v0)
+          case .alert:
+            return .alert(store.scope(state: \.alert, action: \.alert)!)
+          case .dialog:
+            return .dialog(store.scope(state: \.dialog, action: \.dialog)!)
           case let .note(v0):
             return .note(v0)
           case .empty:
@@ -542,8 +602,24 @@ struct ReducerMacroTests {
 
         public typealias Body = CaseBody
 
-        public enum CaseScope {
+        public enum CaseScope: CasePaths.CasePathable {
           case detail(ComposableArchitecture.StoreOf<Detail>)
+          public struct AllCasePaths {
+            public var detail: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Detail>> {
+          CasePaths.AnyCasePath(embed: {
+              CaseScope.detail($0)
+            }, extract: {
+              if case let .detail(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @MainActor
@@ -816,13 +892,54 @@ struct ReducerMacroTests {
 
         typealias Body = CaseBody
 
-        enum CaseScope {
+        enum CaseScope: CasePaths.CasePathable {
           case detail(ComposableArchitecture.StoreOf<Detail>)
           #if os(Linux)
           case terminal(ComposableArchitecture.StoreOf<Terminal>)
           #else
-          case alert(AlertState<Alert>)
+          case alert(ComposableArchitecture.Store<AlertState<Alert>, Alert>)
           #endif
+          struct AllCasePaths {
+            var detail: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Detail>> {
+          CasePaths.AnyCasePath(embed: {
+              CaseScope.detail($0)
+            }, extract: {
+              if case let .detail(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            #if os(Linux)
+            var terminal: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Terminal>> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.terminal($0)
+            }, extract: {
+              if case let .terminal(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            #else
+            var alert: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.Store<AlertState<Alert>, Alert>> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.alert($0)
+            }, extract: {
+              if case let .alert(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            #endif
+          }
+          static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @MainActor
@@ -834,8 +951,8 @@ struct ReducerMacroTests {
           case .terminal:
             return .terminal(store.scope(state: \.terminal, action: \.terminal)!)
           #else
-          case let .alert(v0):
-            return .alert(v0)
+          case .alert:
+            return .alert(store.scope(state: \.alert, action: \.alert)!)
           #endif
           }
         }
@@ -937,8 +1054,24 @@ struct ReducerMacroTests {
 
           typealias Body = CaseBody
 
-          enum CaseScope {
+          enum CaseScope: CasePaths.CasePathable {
             case profile(ComposableArchitecture.StoreOf<Profile>)
+            struct AllCasePaths {
+              var profile: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Profile>> {
+            CasePaths.AnyCasePath(embed: {
+                CaseScope.profile($0)
+              }, extract: {
+                if case let .profile(value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              })
+              }
+            }
+            static var allCasePaths: AllCasePaths {
+              AllCasePaths()
+            }
           }
 
           @MainActor
@@ -1048,9 +1181,36 @@ struct ReducerMacroTests {
 
         typealias Body = CaseBody
 
-        enum CaseScope {
+        enum CaseScope: CasePaths.CasePathable {
           case detail(ComposableArchitecture.StoreOf<Detail>)
           case settings(ComposableArchitecture.StoreOf<Settings>)
+          struct AllCasePaths {
+            var detail: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Detail>> {
+          CasePaths.AnyCasePath(embed: {
+              CaseScope.detail($0)
+            }, extract: {
+              if case let .detail(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+            var settings: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Settings>> {
+              CasePaths.AnyCasePath(embed: {
+              CaseScope.settings($0)
+            }, extract: {
+              if case let .settings(value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            })
+            }
+          }
+          static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @MainActor
@@ -1224,12 +1384,62 @@ struct ReducerMacroTests {
 
         typealias Body = CaseBody
 
-        enum CaseScope {
+        enum CaseScope: CasePaths.CasePathable {
           case meeting(Meeting, syncUp: SyncUp)
           case optional(Int?)
           case sheet(ComposableArchitecture.StoreOf<Sheet>)
           case nested(ComposableArchitecture.StoreOf<Nested.Body>)
           case alert(AlertState<Alert>)
+          struct AllCasePaths {
+
+            var optional: CasePaths.AnyCasePath<CaseScope, Int?> {
+              CasePaths.AnyCasePath(embed: {
+                  CaseScope.optional($0)
+                }, extract: {
+                  if case let .optional(value) = $0 {
+                    return value
+                  } else {
+                    return nil
+                  }
+                })
+            }
+            var sheet: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Sheet>> {
+              CasePaths.AnyCasePath(embed: {
+                  CaseScope.sheet($0)
+                }, extract: {
+                  if case let .sheet(value) = $0 {
+                    return value
+                  } else {
+                    return nil
+                  }
+                })
+            }
+            var nested: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Nested.Body>> {
+              CasePaths.AnyCasePath(embed: {
+                  CaseScope.nested($0)
+                }, extract: {
+                  if case let .nested(value) = $0 {
+                    return value
+                  } else {
+                    return nil
+                  }
+                })
+            }
+            var alert: CasePaths.AnyCasePath<CaseScope, AlertState<Alert>> {
+              CasePaths.AnyCasePath(embed: {
+                  CaseScope.alert($0)
+                }, extract: {
+                  if case let .alert(value) = $0 {
+                    return value
+                  } else {
+                    return nil
+                  }
+                })
+            }
+          }
+          static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         @MainActor

@@ -249,4 +249,76 @@ struct StoreIntegrationTests {
     #expect(store.dialog == nil)
     #expect(tab.text.contains("Sorted: true"))
   }
+
+  // SyncUps' detail: an enum destination whose cases are reached through the presented store.
+  @Reducer
+  struct Detail {
+    @Reducer
+    enum Destination {
+      case alert(AlertState<Alert>)
+      case edit(Counter)
+      enum Alert: Equatable { case confirmDeletion }
+    }
+    @ObservableState
+    struct State {
+      @Presents var destination: Destination.State?
+      var deleted = false
+    }
+    enum Action {
+      case destination(PresentationAction<Destination.Action>)
+      case deleteTapped
+      case editTapped
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .destination(.presented(.alert(.confirmDeletion))): state.deleted = true
+        case .destination: break
+        case .deleteTapped:
+          state.destination = .alert(AlertState { TextState("Delete this meeting?") } actions: {
+            ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Yes") }
+          })
+        case .editTapped: state.destination = .edit(Counter.State(id: 3))
+        }
+        return .none
+      }
+      .ifLet(\.$destination, action: \.destination)
+    }
+  }
+
+  struct DetailView: View {
+    @Bindable var store: StoreOf<Detail>
+    var body: some View {
+      VStack {
+        Button("Delete meeting") { store.send(.deleteTapped) }
+        Button("Edit") { store.send(.editTapped) }
+        Text(store.deleted ? "Deleted" : "Kept")
+      }
+      .alert($store.scope(state: \.$destination, action: \.destination).alert)
+      .sheet(item: $store.scope(state: \.$destination, action: \.destination).edit) { store in
+        CounterView(store: store)
+      }
+    }
+  }
+
+  @Test func theCasesOfAnEnumDestinationThroughItsStore() async {
+    let store = Store(initialState: Detail.State()) { Detail() }
+    let host = WindowHost(root: AnyView(DetailView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    // The edit case is a sheet of its feature's store; Escape dismisses it.
+    await tab.click("Edit")
+    #expect(tab.texts(role: "dialog").count == 1)
+    await tab.click("Increment")
+    #expect(tab.text.contains("Count: 1"))
+    await tab.press(.escape)
+    #expect(store.destination == nil)
+    // The alert case is an alert of its state; its button sends its action through the store.
+    await tab.click("Delete meeting")
+    #expect(tab.text.contains("Delete this meeting?"))
+    #expect(tab.texts(role: "dialog").isEmpty)
+    await tab.click("Yes")
+    #expect(store.deleted)
+    #expect(store.destination == nil)
+    #expect(tab.text.contains("Deleted"))
+  }
 }
