@@ -30,6 +30,8 @@ let package = Package(
     // SwiftUI's views and their web renderer under their own names, for tools that draw views
     // without serving an app (the benchmarks). Apps depend on `SwiftUI` (below).
     .library(name: "SwiftUIWeb", targets: ["SwiftUIWeb"]),
+    // The parts of swift-navigation's `SwiftUINavigation` that TCA apps import (`bind(_:to:)`).
+    .library(name: "SwiftUINavigation", targets: ["SwiftUINavigation"]),
     .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SharingGRDB", targets: ["SharingGRDB"]),
     .library(name: "SharingPostgres", targets: ["SharingPostgres"]),
@@ -205,6 +207,7 @@ let package = Package(
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
     // TCA's SwiftUI integration (store bindings, alerts, stacks), re-exported by `SwiftUI`.
     .target(name: "ComposableSwiftUI", dependencies: ["ComposableArchitecture", "SwiftUICore"]),
+    .target(name: "SwiftUINavigation", dependencies: ["ComposableSwiftUI", "SwiftUICore"]),
     .testTarget(
       name: "SwiftUITests",
       dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI", "ComposableWeb", "ComposableWebTestSupport"]

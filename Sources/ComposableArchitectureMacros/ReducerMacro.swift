@@ -183,9 +183,27 @@ extension ReducerMacro: MemberMacro {
         return nested.name.text
       }
     )
+    // A hand-written `Action`'s one-value cases: an ignored case whose action is declared there
+    // (`@ReducerCaseIgnored case alert(AlertState<Alert>)` beside `case alert(Alert)`) is a store
+    // in `CaseScope`, as in TCA.
+    var declaredActions: [String: String] = [:]
+    for member in enumDecl.memberBlock.members {
+      guard let action = member.decl.as(EnumDeclSyntax.self), action.name.text == "Action" else { continue }
+      for caseMember in action.memberBlock.members {
+        guard let caseDecl = caseMember.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        for element in caseDecl.elements {
+          if let parameters = element.parameterClause?.parameters, parameters.count == 1, let parameter = parameters.first {
+            declaredActions[element.name.text] = parameter.type.trimmedDescription
+          }
+        }
+      }
+    }
     guard
       let cases = EnumCaseTree(enumDecl.memberBlock.members, { caseDecl, element, _ in
-        ReducerCase(element, attributes: caseDecl.attributes, nestedEnumReducers: nestedEnumReducers)
+        ReducerCase(
+          element, attributes: caseDecl.attributes, nestedEnumReducers: nestedEnumReducers,
+          declaredActions: declaredActions
+        )
       })
     else { return [] }
     // What the enum declares itself is kept (TCA does the same): a hand-written `Action` with a
@@ -528,8 +546,15 @@ struct ReducerCase {
     return reducer == "\(type).body" ? "\(type).Body" : type
   }
 
-  init(_ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, nestedEnumReducers: Set<String>) {
+  /// The action type a hand-written `Action` gives this case, if any.
+  let declaredActionType: String?
+
+  init(
+    _ element: EnumCaseElementSyntax, attributes: AttributeListSyntax, nestedEnumReducers: Set<String>,
+    declaredActions: [String: String] = [:]
+  ) {
     name = element.name.text
+    declaredActionType = declaredActions[element.name.text]
     let parameters = Array(element.parameterClause?.parameters ?? [])
     hasDefaultValue = parameters.contains { $0.defaultValue != nil }
     valueLabels = parameters.map { ($0.firstName ?? $0.secondName)?.text }
@@ -576,7 +601,12 @@ struct ReducerCase {
     switch kind {
     case let .reducer(type, _): "\(module).StoreOf<\(type)>"
     case .ephemeral: "\(module).Store<\(String((stateParameters ?? "()").dropFirst().dropLast())), \(actionType)>"
-    case .ignored: nil
+    case .ignored:
+      if let declaredActionType, valueLabels.count == 1, valueLabels[0] == nil, let stateParameters {
+        "\(module).Store<\(String(stateParameters.dropFirst().dropLast())), \(declaredActionType)>"
+      } else {
+        nil
+      }
     }
   }
 

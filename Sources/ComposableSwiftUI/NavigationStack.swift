@@ -30,12 +30,15 @@ extension StackState {
   /// An element of a stack as a screen of a navigation stack: its id (nil for one a
   /// `NavigationLink(state:)` is pushing, which gets the next id), and its state. Screens are
   /// the same screen when their ids are.
-  public struct Component: Hashable {
+  public struct Component: Hashable, CustomStringConvertible {
     let id: StackElementID?
     let element: Element
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    /// The element's id: what names its screen, so the screen keeps its views' state (and its
+    /// shapes their measured sizes) while the element's state changes.
+    public var description: String { id.map { "\($0)" } ?? "new" }
   }
 }
 

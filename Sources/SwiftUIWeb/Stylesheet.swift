@@ -123,6 +123,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-nav-title-inline { font: var(--sui-font-headline); margin: 0; text-align: center; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .sui-nav-title-large { font: var(--sui-font-largeTitle); margin: 4px 16px 0; }
 .sui-back { font: inherit; color: var(--sui-accent); background: none; border: none; cursor: pointer; display: inline-flex; align-items: center; gap: 2px; padding: 8px 4px; }
+.sui-back > span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30vw; }
 .sui-back .sui-icon { width: 1.3em; height: 1.3em; }
 .sui-screen { flex: 1; display: flex; flex-direction: column; max-width: none; margin: 0; padding: 0; }
 .sui-bottombar { position: sticky; bottom: 0; display: flex; justify-content: space-between; padding: 8px 16px; background: rgba(249,249,249,.94); box-shadow: 0 -0.5px 0 var(--sui-separator); }

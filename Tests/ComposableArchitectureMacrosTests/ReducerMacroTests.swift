@@ -1389,7 +1389,7 @@ struct ReducerMacroTests {
           case optional(Int?)
           case sheet(ComposableArchitecture.StoreOf<Sheet>)
           case nested(ComposableArchitecture.StoreOf<Nested.Body>)
-          case alert(AlertState<Alert>)
+          case alert(ComposableArchitecture.Store<AlertState<Alert>, Alert>)
           struct AllCasePaths {
 
             var optional: CasePaths.AnyCasePath<CaseScope, Int?> {
@@ -1425,7 +1425,7 @@ struct ReducerMacroTests {
                   }
                 })
             }
-            var alert: CasePaths.AnyCasePath<CaseScope, AlertState<Alert>> {
+            var alert: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.Store<AlertState<Alert>, Alert>> {
               CasePaths.AnyCasePath(embed: {
                   CaseScope.alert($0)
                 }, extract: {
@@ -1453,8 +1453,8 @@ struct ReducerMacroTests {
             return .sheet(store.scope(state: \.sheet, action: \.sheet)!)
           case .nested:
             return .nested(store.scope(state: \.nested, action: \.nested)!)
-          case let .alert(v0):
-            return .alert(v0)
+          case .alert:
+            return .alert(store.scope(state: \.alert, action: \.alert)!)
           }
         }
       }

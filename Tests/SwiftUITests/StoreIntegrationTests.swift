@@ -321,4 +321,61 @@ struct StoreIntegrationTests {
     #expect(store.destination == nil)
     #expect(tab.text.contains("Deleted"))
   }
+
+  // SyncUps' list: the sheet of one case of an enum destination, scoped through the optional.
+  struct ListView: View {
+    @Bindable var store: StoreOf<Detail>
+    var body: some View {
+      Button("Edit") { store.send(.editTapped) }
+        .sheet(item: $store.scope(state: \.destination?.edit, action: \.destination.edit)) { store in
+          CounterView(store: store)
+        }
+    }
+  }
+
+  @Test func theSheetOfACaseScopedThroughTheOptional() async {
+    let store = Store(initialState: Detail.State()) { Detail() }
+    let host = WindowHost(root: AnyView(ListView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    await tab.click("Edit")
+    await tab.click("Increment")
+    #expect(tab.text.contains("Count: 1"))
+    await tab.press(.escape)
+    #expect(store.destination == nil)
+  }
+
+  // A screen's own state lasts while its element's state changes (the screen is named by the
+  // element's id, not its state).
+  struct TallyView: View {
+    let store: StoreOf<Counter>
+    @State private var taps = 0
+    var body: some View {
+      VStack {
+        Text("Count: \(store.count), taps: \(taps)")
+        Button("Tap") { taps += 1 }
+        Button("Increment") { store.send(.incrementTapped) }
+      }
+    }
+  }
+
+  struct StackView: View {
+    @Bindable var store: StoreOf<Parent>
+    var body: some View {
+      NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+        NavigationLink(state: Counter.State(id: 1)) { Text("Open") }
+      } destination: { store in
+        TallyView(store: store)
+      }
+    }
+  }
+
+  @Test func aPushedScreenKeepsItsStateWhileItsElementChanges() async {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let host = WindowHost(root: AnyView(StackView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    await tab.click("Open")
+    await tab.click("Tap")
+    await tab.click("Increment")
+    #expect(tab.text.contains("Count: 1, taps: 1"))
+  }
 }

@@ -158,12 +158,39 @@ public enum PresentationAction<Action>: CasePathable {
       )
     }
 
-    /// A case of the presented feature's action, through `presented`.
+    /// A case of the presented feature's action, through `presented`:
+    /// `\.destination.alert.confirmDeletion` for `send`.
     public subscript<AppendedAction>(
       dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
     ) -> AnyCasePath<PresentationAction, AppendedAction>
     where Action: CasePathable {
       presented[dynamicMember: keyPath]
+    }
+
+    /// A case of the presented feature's action, as a presentation action of that case:
+    /// `\.destination.edit` is a `PresentationAction<Edit.Action>` (its `.dismiss`, and the edit
+    /// feature's actions), as in TCA. Disfavored: where both fit (`receive(\.sheet.tick)`), the
+    /// path through `presented` is meant.
+    @_disfavoredOverload
+    public subscript<AppendedAction>(
+      dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
+    ) -> AnyCasePath<PresentationAction, PresentationAction<AppendedAction>>
+    where Action: CasePathable {
+      let casePath = Action.allCasePaths[keyPath: keyPath]
+      return AnyCasePath(
+        embed: { action in
+          switch action {
+          case .dismiss: .dismiss
+          case let .presented(child): .presented(casePath.embed(child))
+          }
+        },
+        extract: { action in
+          switch action {
+          case .dismiss: .dismiss
+          case let .presented(parent): casePath.extract(from: parent).map { .presented($0) }
+          }
+        }
+      )
     }
   }
 }

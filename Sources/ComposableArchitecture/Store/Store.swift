@@ -309,6 +309,42 @@ public final class Store<State, Action> {
     )
   }
 
+  /// A store for presented child state, or `nil` while it is `nil`, with an action path to the
+  /// child's presentation actions (`\.destination.edit`, a `PresentationAction` as in TCA): the
+  /// store sends the child's actions as `.presented`.
+  ///
+  /// ```swift
+  /// if let formStore = store.scope(state: \.destination?.edit, action: \.destination.edit) { … }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(
+      state: state, action: action.appending(path: \.presented),
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// The same, spelled without `state:`.
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(
+      state: state, action: action.appending(path: \.presented),
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
   /// The optional scope without registering an observation of this store (for the element
   /// stores of a collection, whose observers track the collection instead).
   func untrackedScope<ChildState, ChildAction>(

@@ -118,29 +118,37 @@ let browserScript = #"""
   }
 
   // Elements that want their size (`data-on-resize`) report it when it changes, in whole
-  // pixels, so that the server can draw them to it (a shape's outline).
+  // pixels, so that the server can draw them to it (a shape's outline); and again when a patch
+  // gives the same element another handler (another view now drawn in it, at the same size).
   const reportedSizes = new WeakMap();
+  function reportSize(element, width, height) {
+    const handler = element.getAttribute("data-on-resize");
+    const report = handler + "|" + Math.round(width) + "," + Math.round(height);
+    if (!handler || reportedSizes.get(element) === report) return;
+    reportedSizes.set(element, report);
+    send(handler, Math.round(width) + "," + Math.round(height));
+  }
   const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => {
     for (const entry of entries) {
       const element = entry.target;
-      const handler = element.getAttribute("data-on-resize");
-      if (!element.isConnected || !handler) {
+      if (!element.isConnected || !element.hasAttribute("data-on-resize")) {
         resizes.unobserve(element);
         reportedSizes.delete(element);
         continue;
       }
-      const size = Math.round(entry.contentRect.width) + "," + Math.round(entry.contentRect.height);
-      if (reportedSizes.get(element) === size) continue;
-      reportedSizes.set(element, size);
-      send(handler, size);
+      reportSize(element, entry.contentRect.width, entry.contentRect.height);
     }
   });
   function observeSizes() {
     if (!resizes) return;
     for (const element of root.querySelectorAll("[data-on-resize]")) {
-      if (reportedSizes.has(element)) continue;
-      reportedSizes.set(element, "");
-      resizes.observe(element);
+      if (!reportedSizes.has(element)) {
+        reportedSizes.set(element, "");
+        resizes.observe(element);
+      } else if (!reportedSizes.get(element).startsWith(element.getAttribute("data-on-resize") + "|")) {
+        const box = element.getBoundingClientRect();
+        reportSize(element, box.width, box.height);
+      }
     }
   }
 

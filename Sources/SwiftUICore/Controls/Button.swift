@@ -6,12 +6,12 @@ public struct Button<Label: View>: PrimitiveView {
   let label: Label
 
   /// A button that shows `label` and runs `action`.
-  public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+  @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
     self.init(role: nil, action: action, label: label)
   }
 
   /// A button of `role` that shows `label` and runs `action`.
-  public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+  @preconcurrency public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
     self.role = role
     self.action = action
     self.label = label()
@@ -44,37 +44,37 @@ public struct Button<Label: View>: PrimitiveView {
 
 extension Button where Label == Text {
   /// A button titled `titleKey`.
-  public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+  @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
     self.init(role: nil, action: action) { Text(titleKey) }
   }
 
   /// A button titled `title`.
   @_disfavoredOverload
-  public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+  @preconcurrency public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
     self.init(role: nil, action: action) { Text(title) }
   }
 
   /// A button of `role` titled `titleKey`.
-  public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+  @preconcurrency public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
     self.init(role: role, action: action) { Text(titleKey) }
   }
 
   /// A button of `role` titled `title`.
   @_disfavoredOverload
-  public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+  @preconcurrency public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
     self.init(role: role, action: action) { Text(title) }
   }
 }
 
 extension Button {
   /// A button labelled with a title and a symbol.
-  public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void)
+  @preconcurrency public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void)
   where Label == SwiftUICore.Label<Text, Image> {
     self.init(role: nil, action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
   }
 
   /// A button of `role` labelled with a title and a symbol.
-  public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void)
+  @preconcurrency public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void)
   where Label == SwiftUICore.Label<Text, Image> {
     self.init(role: role, action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
   }
