@@ -378,4 +378,36 @@ struct StoreIntegrationTests {
     await tab.click("Increment")
     #expect(tab.text.contains("Count: 1, taps: 1"))
   }
+
+  // TCA's Todos: bar items in the iOS 13 form, an edit mode bound to the store's.
+  @Reducer
+  struct Todos {
+    @ObservableState
+    struct State: Equatable { var editMode: EditMode = .inactive }
+    enum Action: BindableAction { case binding(BindingAction<State>) }
+    var body: some ReducerOf<Self> { BindingReducer() }
+  }
+
+  struct TodosView: View {
+    @Bindable var store: StoreOf<Todos>
+    var body: some View {
+      NavigationStack {
+        List { Text("Milk") }
+          .navigationTitle("Todos")
+          .navigationBarItems(trailing: HStack { EditButton() })
+          .environment(\.editMode, $store.editMode)
+          .autocapitalization(.none)
+      }
+    }
+  }
+
+  @Test func barItemsAndAnEditModeInTheStore() async {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    let host = WindowHost(root: AnyView(TodosView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    #expect(tab.html.contains(#"<div class="sui-navbar-trailing"><div class="sui-hstack"#))
+    await tab.click("Edit")
+    #expect(store.editMode == .active)
+    #expect(tab.text.contains("Done"))
+  }
 }

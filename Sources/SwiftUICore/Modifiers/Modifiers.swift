@@ -294,6 +294,8 @@ extension View {
   public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
   /// Accepted and ignored: the browser corrects as it does.
   public func disableAutocorrection(_ disable: Bool?) -> some View { self }
+  /// Accepted and ignored: there is no software keyboard to configure (the iOS 13 form).
+  public func autocapitalization(_ style: UITextAutocapitalizationType) -> some View { self }
   /// Accepted and ignored: there is no software keyboard to configure.
   public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
   /// Accepted and ignored: a view is hit where it is drawn.
@@ -312,6 +314,19 @@ extension View {
   public func statusBarHidden(_ hidden: Bool = true) -> some View { self }
   /// Accepted and ignored: pages are drawn light.
   public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
+}
+
+/// How a field capitalizes what is typed, as UIKit spells it for `autocapitalization(_:)`:
+/// accepted and ignored (the browser's keyboard does as it does).
+public enum UITextAutocapitalizationType: Int, Sendable {
+  /// Nothing is capitalized.
+  case none
+  /// Each word.
+  case words
+  /// Each sentence.
+  case sentences
+  /// Every character.
+  case allCharacters
 }
 
 /// How a view comes and goes: accepted and ignored (changes appear at once here).

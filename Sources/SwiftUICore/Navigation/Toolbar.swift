@@ -194,6 +194,26 @@ extension View {
     }
   }
 
+  /// Views at the leading and trailing ends of the navigation bar (the form iOS 13 introduced,
+  /// still accepted by iOS 17): the same as toolbar items placed `.navigationBarLeading` and
+  /// `.navigationBarTrailing`.
+  public func navigationBarItems<L: View, T: View>(leading: L, trailing: T) -> some View {
+    ScreenPreference(content: self) { screen, context in
+      screen.toolbar.append(ToolbarItemNode(placement: .navigationBarLeading, content: context.nodes(of: leading, component: "barLeading")))
+      screen.toolbar.append(ToolbarItemNode(placement: .navigationBarTrailing, content: context.nodes(of: trailing, component: "barTrailing")))
+    }
+  }
+
+  /// Views at the leading end of the navigation bar (the iOS 13 form).
+  public func navigationBarItems<L: View>(leading: L) -> some View {
+    navigationBarItems(leading: leading, trailing: EmptyView())
+  }
+
+  /// Views at the trailing end of the navigation bar (the iOS 13 form).
+  public func navigationBarItems<T: View>(trailing: T) -> some View {
+    navigationBarItems(leading: EmptyView(), trailing: trailing)
+  }
+
   /// Shows or hides the navigation bar of the screen this view is in.
   public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
     ScreenPreference(content: self) { screen, _ in
