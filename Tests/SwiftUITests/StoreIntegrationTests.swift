@@ -410,4 +410,61 @@ struct StoreIntegrationTests {
     #expect(store.editMode == .active)
     #expect(tab.text.contains("Done"))
   }
+
+  // The record screen's shape: `.task { await store.send(.onTask).finish() }` starts the timer
+  // when the view appears; the view going away cancels it, with its state still there.
+  @Reducer
+  struct Meeting {
+    @ObservableState
+    struct State: Equatable {
+      var isShown = true
+      var secondsElapsed = 0
+    }
+    enum Action { case onTask, timerTick, hideTapped }
+    @Dependency(\.continuousClock) var clock
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .onTask:
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.timerTick) }
+        }
+      case .timerTick:
+        state.secondsElapsed += 1
+        return .none
+      case .hideTapped:
+        state.isShown = false
+        return .none
+      }
+    }
+  }
+
+  struct MeetingView: View {
+    let store: StoreOf<Meeting>
+    var body: some View {
+      VStack {
+        Text("Elapsed: \(store.secondsElapsed)")
+        Button("Hide timer") { store.send(.hideTapped) }
+        if store.isShown {
+          Text("Timer").task { await store.send(.onTask).finish() }
+        }
+      }
+    }
+  }
+
+  @Test func aTaskSendingOnTaskRunsWhileItsViewIsShown() async {
+    let clock = TestClock()
+    let store = Store(initialState: Meeting.State()) { Meeting() } withDependencies: { $0.continuousClock = clock }
+    let host = WindowHost(root: AnyView(MeetingView(store: store)))
+    let tab = WebTestClient(view: { host.render() })
+    await tab.advance(clock, by: .seconds(2))
+    #expect(store.secondsElapsed == 2)
+    #expect(host.graph.runningTaskCount == 1)
+    await tab.click("Hide timer")
+    await tab.settle()
+    #expect(host.graph.runningTaskCount == 0)
+    await clock.advance(by: .seconds(5))
+    await tab.settle()
+    #expect(store.secondsElapsed == 2)
+    #expect(tab.text.contains("Elapsed: 2"))
+  }
 }
