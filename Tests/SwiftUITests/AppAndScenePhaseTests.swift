@@ -45,10 +45,8 @@ struct AppAndScenePhaseTests {
 
   @Test func theAppsStateIsSharedAndItsPhaseFollowsTheLastWindow() async {
     let app = AppInstance(ScrumsApp.self)
-    let first = WindowHost(root: app.windows[0].makeRoot(), app: app)
-    let second = WindowHost(root: app.windows[0].makeRoot(), app: app)
-    let firstTab = WebTestClient(view: { first.render() })
-    let secondTab = WebTestClient(view: { second.render() })
+    let (firstTab, first) = openTab(app.windows[0].makeRoot(), app: app)
+    let (secondTab, second) = openTab(app.windows[0].makeRoot(), app: app)
     #expect(firstTab.text.contains("Window: active"))
 
     // The app's @State is one for both windows, as on an iPad.
@@ -71,8 +69,7 @@ struct AppAndScenePhaseTests {
   }
 
   @Test func aWindowOutsideAnAppIsActiveUntilItCloses() {
-    let host = WindowHost(root: AnyView(WindowPhaseReader()))
-    let page = WebTestClient(view: { host.render() })
+    let (page, _) = openTab(WindowPhaseReader())
     #expect(page.text.contains("Window: active"))
   }
 }

@@ -8,11 +8,6 @@ import Testing
 /// views driven through `ComposableWeb`'s test client, as a browser tab drives them.
 @MainActor
 struct InteractionTests {
-  func client<V: View>(_ view: V) -> (WebTestClient, WindowHost) {
-    let host = WindowHost(root: AnyView(view))
-    return (WebTestClient(view: { host.render() }), host)
-  }
-
   struct NameField: View {
     @Binding var name: String
     var body: some View { TextField("Name", text: $name) }
@@ -36,7 +31,7 @@ struct InteractionTests {
 
   @Test func typedTextReachesStateThroughABindingAndAnObservableModel() async {
     let model = Model()
-    let (client, _) = client(Greeting(model: model))
+    let (client, _) = openTab(Greeting(model: model))
     await client.type("Blob", into: "Name")
     await client.type("Mr", into: "Title")
     #expect(client.text.contains("Hello, Blob! Mr"))
@@ -61,7 +56,7 @@ struct InteractionTests {
   }
 
   @Test func togglesSteppersAndPickersSetTheirBindings() async throws {
-    let (client, _) = client(Controls())
+    let (client, _) = openTab(Controls())
     await client.click("Increment")
     await client.click("Increment")
     #expect(client.text.contains("off 7 orange"))
@@ -151,7 +146,7 @@ struct InteractionTests {
   }
 
   @Test func pushShowsTheDestinationAndBackPops() async {
-    let (client, _) = client(Items())
+    let (client, _) = openTab(Items())
     await client.click("Blob Jr")
     #expect(client.text.contains("Detail of Blob Jr"))
     // The back button is named after the screen under it.
@@ -165,7 +160,7 @@ struct InteractionTests {
   }
 
   @Test func aSheetWithATextFieldAddsAndDismisses() async {
-    let (client, _) = client(Items())
+    let (client, _) = openTab(Items())
     await client.click("Add")
     #expect(client.html.contains(#"role="dialog""#))
     #expect(client.html.contains(#"class="sui-button sui-button-automatic sui-disabled" disabled"#))
@@ -176,7 +171,7 @@ struct InteractionTests {
   }
 
   @Test func anAlertButtonRunsItsActionThenTheAlertGoes() async {
-    let (client, _) = client(Items())
+    let (client, _) = openTab(Items())
     await client.click("Clear")
     #expect(client.html.contains(#"role="alertdialog""#))
     await client.click("Cancel")
@@ -189,7 +184,7 @@ struct InteractionTests {
   }
 
   @Test func deletingARow() async {
-    let (client, _) = client(Items())
+    let (client, _) = openTab(Items())
     #expect(client.html.matches(of: /aria-label="Delete"/).count == 3)
     // The first row's Delete: `onDelete` gets its offset.
     await client.click("Delete")
@@ -222,7 +217,7 @@ struct InteractionTests {
 
   @Test func aTaskStartsWhenItsViewAppearsAndIsCancelledWhenItGoes() async {
     var events: [String] = []
-    let (client, host) = client(Timed(started: { events.append("started") }, cancelled: { events.append("cancelled") }))
+    let (client, host) = openTab(Timed(started: { events.append("started") }, cancelled: { events.append("cancelled") }))
     host.graph.runDue()
     for _ in 0..<100 where events.isEmpty { await Task.yield() }
     #expect(events == ["started"])

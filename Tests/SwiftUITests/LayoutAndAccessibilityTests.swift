@@ -53,8 +53,7 @@ struct LayoutAndAccessibilityTests {
         }
       }
     }
-    let host = WindowHost(root: AnyView(Arc().stroke(Color.blue, lineWidth: 12)))
-    let client = WebTestClient(view: { host.render() })
+    let (client, _) = openTab(Arc().stroke(Color.blue, lineWidth: 12))
     // Before the browser says, the arc is drawn at 100 × 100, scaled to fit.
     #expect(client.html.contains(#"viewBox="0 0 100 100" preserveAspectRatio="xMidYMid meet""#))
     #expect(client.html.contains(#"<path d="M88 50 A38 38 0 0 1 50 88""#))

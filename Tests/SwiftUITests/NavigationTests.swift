@@ -6,11 +6,6 @@ import Testing
 
 @MainActor
 struct NavigationTests {
-  func client<V: View>(_ view: V) -> (WebTestClient, WindowHost) {
-    let host = WindowHost(root: AnyView(view))
-    return (WebTestClient(view: { host.render() }), host)
-  }
-
   @Observable final class Router {
     var path: [Int] = []
     var editing: Note?
@@ -58,7 +53,7 @@ struct NavigationTests {
 
   @Test func aStackFollowsTheBoundPath() async {
     let router = Router()
-    let (client, _) = client(Notes(router: router))
+    let (client, _) = openTab(Notes(router: router))
     await client.click("Second")
     #expect(router.path == [2])
     #expect(client.text.contains("Note 2"))
@@ -79,7 +74,7 @@ struct NavigationTests {
 
   @Test func aSheetForAnItemAndItsDismissal() async {
     let router = Router()
-    let (client, _) = client(Notes(router: router))
+    let (client, _) = openTab(Notes(router: router))
     await client.click("Edit")
     #expect(client.text.contains("Editing Draft"))
     await client.click("Done")

@@ -7,11 +7,6 @@ import Testing
 
 @MainActor
 struct StateAndEnvironmentTests {
-  func client<V: View>(_ view: V) -> (WebTestClient, WindowHost) {
-    let host = WindowHost(root: AnyView(view))
-    return (WebTestClient(view: { host.render() }), host)
-  }
-
   @Test func assetCatalogueColoursAreReadFromTheBundle() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("colors-\(UUID())")
     let colorSet = folder.appendingPathComponent("Assets.xcassets/bubblegum.colorset")
@@ -39,7 +34,7 @@ struct StateAndEnvironmentTests {
 
   @Test func onChangeHearsTheOldAndNewValue() async {
     var changes: [String] = []
-    let (client, host) = client(Watcher { changes.append("\($0)→\($1)") })
+    let (client, host) = openTab(Watcher { changes.append("\($0)→\($1)") })
     await client.click("Count 0")
     host.graph.runDue()
     await client.click("Count 1")
@@ -63,7 +58,7 @@ struct StateAndEnvironmentTests {
   }
 
   @Test func focusFollowsTheUserAndTheState() async {
-    let (client, _) = client(Fields())
+    let (client, _) = openTab(Fields())
     #expect(client.text.contains("Focus: none"))
     await client.focus("Title")
     #expect(client.text.contains("Focus: title"))
@@ -101,7 +96,7 @@ struct StateAndEnvironmentTests {
   }
 
   @Test func rowsMoveInEditMode() async {
-    let (client, _) = client(Rows())
+    let (client, _) = openTab(Rows())
     #expect(client.html.matches(of: /aria-label="Move down"/).count == 2)
     await client.click("Move down")
     let rows = client.html.matches(of: /class="sui-row-content"><span class="sui-text">([^<]+)</).map { String($0.1) }

@@ -117,8 +117,7 @@ struct StoreIntegrationTests {
 
   func open() -> (WebTestClient, StoreOf<Parent>) {
     let store = Store(initialState: Parent.State()) { Parent() }
-    let host = WindowHost(root: AnyView(ParentView(store: store)))
-    return (WebTestClient(view: { host.render() }), store)
+    return (openTab(ParentView(store: store)).tab, store)
   }
 
   @Test func aBindableFieldAndAFieldSendingItsOwnAction() async {
@@ -228,8 +227,7 @@ struct StoreIntegrationTests {
 
   @Test func focusBoundToStateAConfirmationDialogAndTextState() async {
     let store = Store(initialState: Sorting.State()) { Sorting() }
-    let host = WindowHost(root: AnyView(SortingView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, _) = openTab(SortingView(store: store))
     await tab.settle()
     // The state's focus reaches the view: the title field asks for the focus.
     #expect(tab.html.contains(#"placeholder="Title" class="sui-input sui-input-automatic" autofocus type="text""#))
@@ -303,8 +301,7 @@ struct StoreIntegrationTests {
 
   @Test func theCasesOfAnEnumDestinationThroughItsStore() async {
     let store = Store(initialState: Detail.State()) { Detail() }
-    let host = WindowHost(root: AnyView(DetailView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, _) = openTab(DetailView(store: store))
     // The edit case is a sheet of its feature's store; Escape dismisses it.
     await tab.click("Edit")
     #expect(tab.texts(role: "dialog").count == 1)
@@ -335,8 +332,7 @@ struct StoreIntegrationTests {
 
   @Test func theSheetOfACaseScopedThroughTheOptional() async {
     let store = Store(initialState: Detail.State()) { Detail() }
-    let host = WindowHost(root: AnyView(ListView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, _) = openTab(ListView(store: store))
     await tab.click("Edit")
     await tab.click("Increment")
     #expect(tab.text.contains("Count: 1"))
@@ -371,8 +367,7 @@ struct StoreIntegrationTests {
 
   @Test func aPushedScreenKeepsItsStateWhileItsElementChanges() async {
     let store = Store(initialState: Parent.State()) { Parent() }
-    let host = WindowHost(root: AnyView(StackView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, _) = openTab(StackView(store: store))
     await tab.click("Open")
     await tab.click("Tap")
     await tab.click("Increment")
@@ -403,8 +398,7 @@ struct StoreIntegrationTests {
 
   @Test func barItemsAndAnEditModeInTheStore() async {
     let store = Store(initialState: Todos.State()) { Todos() }
-    let host = WindowHost(root: AnyView(TodosView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, _) = openTab(TodosView(store: store))
     #expect(tab.html.contains(#"<div class="sui-navbar-trailing"><div class="sui-hstack"#))
     await tab.click("Edit")
     #expect(store.editMode == .active)
@@ -454,8 +448,7 @@ struct StoreIntegrationTests {
   @Test func aTaskSendingOnTaskRunsWhileItsViewIsShown() async {
     let clock = TestClock()
     let store = Store(initialState: Meeting.State()) { Meeting() } withDependencies: { $0.continuousClock = clock }
-    let host = WindowHost(root: AnyView(MeetingView(store: store)))
-    let tab = WebTestClient(view: { host.render() })
+    let (tab, host) = openTab(MeetingView(store: store))
     await tab.advance(clock, by: .seconds(2))
     #expect(store.secondsElapsed == 2)
     #expect(host.graph.runningTaskCount == 1)

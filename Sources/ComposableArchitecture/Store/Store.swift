@@ -339,10 +339,7 @@ public final class Store<State, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(
-      state: state, action: action.appending(path: \.presented),
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
+    scope(state: state, action: action, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The optional scope without registering an observation of this store (for the element

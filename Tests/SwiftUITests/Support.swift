@@ -1,0 +1,11 @@
+import ComposableWeb
+import ComposableWebTestSupport
+import SwiftUICore
+import SwiftUIWeb
+
+/// A window showing `view`, and a test client driving it as a browser tab would.
+@MainActor
+func openTab<V: View>(_ view: V, app: AppInstance? = nil) -> (tab: WebTestClient, host: WindowHost) {
+  let host = WindowHost(root: AnyView(view), app: app)
+  return (WebTestClient(view: { host.render() }), host)
+}
