@@ -39,6 +39,8 @@ let package = Package(
     .library(name: "DatabaseTestSupport", targets: ["DatabaseTestSupport"]),
     // The Standups app's features and web pages, for the benchmarks (which serve its pages).
     .library(name: "StandupsWeb", targets: ["StandupsCore", "StandupsWeb"]),
+    // The Standups app's features alone, for its SwiftUI front end (Examples/SwiftUIDemo).
+    .library(name: "StandupsCore", targets: ["StandupsCore"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "web-counter", targets: ["WebCounter"]),
     .executable(name: "standups", targets: ["standups"]),

@@ -2,7 +2,9 @@
 import Foundation
 import PackageDescription
 
-// A small app written in SwiftUI as for iOS 17, run in the browser on Linux. It depends on the
+// Apps written in SwiftUI as for iOS 17, run in the browser on Linux: a small one (ScoresApp),
+// and Standups' SwiftUI front end on the same features and database as the terminal and HTML
+// ones (standups-swiftui). It depends on the
 // package two folders up by path, so that package declares its SwiftUI product only with
 // SWIFTUI_ON_LINUX=1 in the environment (see its manifest):
 //
@@ -17,6 +19,10 @@ let library = URL(fileURLWithPath: Context.packageDirectory)
 let package = Package(
   name: "swiftui-demo",
   platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .executable(name: "ScoresApp", targets: ["ScoresApp"]),
+    .executable(name: "standups-swiftui", targets: ["StandupsSwiftUI"]),
+  ],
   dependencies: [.package(path: "../..")],
   targets: [
     .executableTarget(
@@ -28,6 +34,18 @@ let package = Package(
         )
       ],
       path: "Sources/SwiftUIDemo"
+    ),
+    .executableTarget(
+      name: "StandupsSwiftUI",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: library),
+        .product(name: "SharingGRDB", package: library),
+        .product(name: "StandupsCore", package: library),
+        .product(
+          name: "SwiftUI", package: library, moduleAliases: ["SwiftUI": "SwiftUIOnLinux"],
+          condition: .when(platforms: [.linux])
+        ),
+      ]
     ),
     .testTarget(
       name: "SwiftUIDemoTests",

@@ -113,6 +113,9 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-row + .sui-row { box-shadow: inset 0 0.5px 0 var(--sui-separator); }
 .sui-row-content { flex: 1; display: flex; align-items: center; min-width: 0; padding: 11px 0; }
 .sui-row > .sui-hstack, .sui-row > .sui-vstack, .sui-row > .sui-layered, .sui-row > .sui-modified { flex: 1; min-width: 0; }
+.sui-row > .sui-button { flex: 1; min-width: 0; align-self: stretch; }
+.sui-button > .sui-expand-h { flex: 1 1 0; min-width: 0; }
+.sui-button > .sui-expand-v { align-self: stretch; }
 .sui-row-action { border: none; background: none; cursor: pointer; color: var(--sui-secondary); padding: 6px; }
 .sui-row-trash { color: var(--sui-red); }
 .sui-navstack { display: flex; flex-direction: column; flex: 1; min-height: 100%; }

@@ -69,7 +69,8 @@ public struct WebRenderer {
       expansion = Expansion(horizontal: true, vertical: false)
     case let .stack(stack):
       expansion = node.children.reduce(Expansion()) { $0.union(self.expansion(of: $1, along: stack.axis)) }
-    case .group:
+    case .group, .button:
+      // A button is as large as its label.
       expansion = node.children.reduce(Expansion()) { $0.union(self.expansion(of: $1)) }
     default:
       expansion = Expansion()

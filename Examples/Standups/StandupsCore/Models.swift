@@ -108,6 +108,28 @@ public enum Theme: String, CaseIterable, Codable, Equatable, Identifiable, Senda
     }
   }
 
+  /// The theme's colour, as every front end draws it: "#ed89c7".
+  public var hexColor: String {
+    switch self {
+    case .bubblegum: "#ed89c7"
+    case .buttercup: "#ffe184"
+    case .indigo: "#3a0f78"
+    case .lavender: "#ceceff"
+    case .magenta: "#a6127f"
+    case .navy: "#14285a"
+    case .orange: "#ff8a3d"
+    case .oxblood: "#4a0a14"
+    case .periwinkle: "#8c8ef5"
+    case .poppy: "#ff5e5b"
+    case .purple: "#9147d6"
+    case .seafoam: "#cbf0e3"
+    case .sky: "#6ec6f5"
+    case .tan: "#c39e7a"
+    case .teal: "#17747f"
+    case .yellow: "#ffde3d"
+    }
+  }
+
   /// Whether text on this colour should be dark (the light themes) or light.
   public var prefersDarkText: Bool {
     switch self {

@@ -17,30 +17,6 @@ public func standupsWebApp(
   }
 }
 
-extension Theme {
-  /// The theme's colour on a page.
-  var cssColor: String {
-    switch self {
-    case .bubblegum: "#ed89c7"
-    case .buttercup: "#ffe184"
-    case .indigo: "#3a0f78"
-    case .lavender: "#ceceff"
-    case .magenta: "#a6127f"
-    case .navy: "#14285a"
-    case .orange: "#ff8a3d"
-    case .oxblood: "#4a0a14"
-    case .periwinkle: "#8c8ef5"
-    case .poppy: "#ff5e5b"
-    case .purple: "#9147d6"
-    case .seafoam: "#cbf0e3"
-    case .sky: "#6ec6f5"
-    case .tan: "#c39e7a"
-    case .teal: "#17747f"
-    case .yellow: "#ffde3d"
-    }
-  }
-}
-
 /// The app's look, on top of ComposableWeb's base (system font, focus rings, dark mode): cards
 /// in the theme colour, a header band, a timer bar.
 let standupsStylesheet = """

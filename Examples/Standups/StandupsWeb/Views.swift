@@ -25,7 +25,7 @@ public func standupsAppView(_ store: StoreOf<AppFeature>) -> Node {
 
 /// A standup's theme colour as the accent of what it is on.
 private func accent(_ theme: Theme) -> Attribute {
-  .style("--accent: \(theme.cssColor); --on-accent: \(theme.prefersDarkText ? "#111" : "#fff")")
+  .style("--accent: \(theme.hexColor); --on-accent: \(theme.prefersDarkText ? "#111" : "#fff")")
 }
 
 private func standupPath(_ standup: Standup) -> String {

@@ -64,7 +64,12 @@ extension Store where Action: BindableAction, Action.State == State {
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.binding(.checkedSet(keyPath, newValue, actionType: Action.self))) }
+    set {
+      // A binding's write to the store of a feature that is gone (a field losing its focus as
+      // its sheet goes away) is dropped without a word, as in TCA; a `send` is still reported.
+      guard hasState else { return }
+      send(.binding(.checkedSet(keyPath, newValue, actionType: Action.self)))
+    }
   }
 }
 
@@ -78,6 +83,9 @@ where Action: ViewAction, Action.ViewAction: BindableAction, Action.ViewAction.S
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.view(.binding(.checkedSet(keyPath, newValue, actionType: Action.self)))) }
+    set {
+      guard hasState else { return }  // As above: a write to a store that is gone is dropped.
+      send(.view(.binding(.checkedSet(keyPath, newValue, actionType: Action.self))))
+    }
   }
 }

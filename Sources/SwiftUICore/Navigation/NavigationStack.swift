@@ -38,8 +38,13 @@ public struct NavigationStack<Data, Root: View>: PrimitiveView {
     if top > 0 {
       back = (resolved[top - 1].screen.title ?? "Back", { popLast(path: path, state: state) })
     }
+    // `.automatic` takes the mode of the screen under it, as in SwiftUI: large from the root on.
+    var displayMode = NavigationBarItem.TitleDisplayMode.large
+    for screen in resolved[...top] {
+      if let mode = screen.screen.displayMode, mode != .automatic { displayMode = mode }
+    }
     let bar = NavigationBar(
-      title: shown.screen.title, displayMode: shown.screen.displayMode ?? (top == 0 ? .large : .inline),
+      title: shown.screen.title, displayMode: displayMode,
       back: shown.screen.isBackButtonHidden ? nil : back, toolbar: shown.screen.toolbar,
       isVisible: !shown.screen.isBarHidden
     )
@@ -369,7 +374,7 @@ extension View {
 public enum NavigationBarItem {
   /// Where a screen's title is drawn.
   public enum TitleDisplayMode: Sendable {
-    /// Large at a stack's root, inline on pushed screens.
+    /// The mode of the screen under it (large at a stack's root).
     case automatic
     /// In the bar.
     case inline
@@ -410,7 +415,9 @@ struct PresentedDestination<Content: View>: PrimitiveView {
       }
     }
     let bar = NavigationBar(
-      title: screen.title, displayMode: screen.displayMode ?? .inline,
+      title: screen.title,
+      displayMode: [screen.displayMode, context.screen.displayMode, .large].lazy.compactMap { $0 }
+        .first { $0 != .automatic } ?? .large,
       back: (context.screen.title ?? "Back", dismiss), toolbar: screen.toolbar, isVisible: !screen.isBarHidden
     )
     var pushed = context.node(.navigationStack(bar), children: screenNodes)

@@ -7,31 +7,9 @@ import Testing
 /// custom `Shape` drawn. Saves screenshots at 375 and 1280 px under `screenshots/`.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct ScoresAppTests {
-  /// Starts the built app on a free port; returns it and its address (the first line it prints).
-  func launch() throws -> (Process, String) {
-    let program = Process()
-    program.executableURL = builtProduct("ScoresApp")
-    program.arguments = ["--port", "0"]
-    let output = Pipe()
-    program.standardOutput = output
-    try program.run()
-    var line = Data()
-    while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line.append(byte)
-    }
-    return (program, String(decoding: line, as: UTF8.self))
-  }
-
-  /// Where the package's built program is: beside the test bundle.
-  func builtProduct(_ name: String) -> URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-  }
-
   @Test(arguments: [375, 1280])
   func everyScreen(width: Int) async throws {
-    let (program, url) = try launch()
+    let (program, url) = try launch("ScoresApp")
     defer {
       program.terminate()
       program.waitUntilExit()
@@ -46,7 +24,7 @@ struct ScoresAppTests {
 
       // A push: the player's screen, with a stepper and the arc of the custom shape.
       try await browser.click(".sui-row:first-child .sui-navlink")
-      #expect(try await browser.waitForText(".sui-nav-title-inline", "Blob") == "Blob")
+      #expect(try await browser.waitForText(".sui-nav-title-large", "Blob") == "Blob")
       #expect(try await browser.text(".sui-back") == "Scores")
       try await browser.click("[aria-label=Increment]")
       _ = try await browser.waitFor(
