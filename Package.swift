@@ -41,6 +41,9 @@ let package = Package(
     .library(name: "StandupsWeb", targets: ["StandupsCore", "StandupsWeb"]),
     // The Standups app's features alone, for its SwiftUI front end (Examples/SwiftUIDemo).
     .library(name: "StandupsCore", targets: ["StandupsCore"]),
+    // The steps of adding a standup in each front end, for the end-to-end tests (here and in
+    // Examples/SwiftUIDemo).
+    .library(name: "StandupsTestSupport", targets: ["StandupsTestSupport"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "web-counter", targets: ["WebCounter"]),
     .executable(name: "standups", targets: ["standups"]),

@@ -49,7 +49,13 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftUIDemoTests",
-      dependencies: [.product(name: "ComposableWebTestSupport", package: library)]
+      dependencies: [
+        .product(name: "ComposableWebTestSupport", package: library),
+        // To read the standups' database after the steps.
+        .product(name: "SharingGRDB", package: library),
+        // The steps of adding a standup in the HTML front end.
+        .product(name: "StandupsTestSupport", package: library),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -51,6 +51,10 @@ extension View {
         if viewValue.wrappedValue != newValue { viewValue.wrappedValue = newValue }
       }
       .onChange(of: viewValue.wrappedValue) { _, newValue in
+        // When both changed before this pass (a click moved the focus to a field the feature
+        // then moved elsewhere), the model's value, just given to the view above, wins: the
+        // view's older one is not written back over it.
+        guard viewValue.wrappedValue == newValue else { return }
         if modelValue.wrappedValue != newValue { modelValue.wrappedValue = newValue }
       }
   }

@@ -1,4 +1,4 @@
-import ComposableArchitecture
+@_spi(SwiftUIIntegration) import ComposableArchitecture
 import SwiftUICore
 
 // TCA's SwiftUI integration, for the views of this package: `import SwiftUI` (the product)
@@ -139,7 +139,9 @@ private func presentedStore<State: ObservableState, Action: CasePathable, ChildS
       )
     },
     set: { newValue, transaction in
-      guard newValue == nil, let current = store.state[keyPath: state], identity(of: current) == presented else { return }
+      // A parent that is gone (a screen popped by the alert's own button) has nothing to dismiss.
+      guard newValue == nil, store._hasState, let current = store.state[keyPath: state], identity(of: current) == presented
+      else { return }
       store.send(action(.dismiss), transaction: transaction)
       if store.state[keyPath: state] != nil {
         reportIssue(

@@ -44,7 +44,15 @@ extension WebRenderer {
         if let minWidth = frame.minWidth { frameStyles.append("min-width:\(px(minWidth))") }
         if let minHeight = frame.minHeight { frameStyles.append("min-height:\(px(minHeight))") }
         if let maxWidth = frame.maxWidth {
-          frameStyles.append(maxWidth.isInfinite ? "align-self:stretch;flex-grow:1;width:100%" : "max-width:\(px(maxWidth))")
+          if maxWidth.isInfinite {
+            frameStyles.append("align-self:stretch;flex-grow:1;width:100%")
+          } else if expansion.horizontal {
+            // Content that grows is as wide as the frame allows, centred in the room around it
+            // (a stack's default alignment): a ring of at most 280 points in a wide screen.
+            frameStyles.append("max-width:\(px(maxWidth));width:100%;margin-inline:auto")
+          } else {
+            frameStyles.append("max-width:\(px(maxWidth))")
+          }
         }
         if let maxHeight = frame.maxHeight {
           frameStyles.append(maxHeight.isInfinite ? "align-self:stretch;flex-grow:1" : "max-height:\(px(maxHeight))")

@@ -122,7 +122,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-navbar { position: sticky; top: 0; z-index: 10; display: grid; grid-template-columns: 1fr auto 1fr; align-items: center; min-height: 44px; padding: 0 8px; background: rgba(249,249,249,.94); backdrop-filter: blur(20px); box-shadow: 0 0.5px 0 var(--sui-separator); }
 .sui-navbar-leading { display: flex; gap: 16px; justify-content: flex-start; align-items: center; }
 .sui-navbar-trailing { display: flex; gap: 16px; justify-content: flex-end; align-items: center; }
-.sui-navbar .sui-button { padding: 8px; }
+.sui-navbar .sui-button { padding: 8px; white-space: nowrap; }
 .sui-nav-title-inline { font: var(--sui-font-headline); margin: 0; text-align: center; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .sui-nav-title-large { font: var(--sui-font-largeTitle); margin: 4px 16px 0; }
 .sui-back { font: inherit; color: var(--sui-accent); background: none; border: none; cursor: pointer; display: inline-flex; align-items: center; gap: 2px; padding: 8px 4px; }
@@ -147,6 +147,8 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-confirmationDialog { align-self: flex-end; width: calc(100% - 16px); max-width: 400px; margin-bottom: 8px; }
 @media (min-width: 721px) {
   .sui-window { box-shadow: 0 0 0 0.5px var(--sui-separator); }
-  .sui-sheet { height: auto; max-height: 80vh; max-width: 540px; border-radius: 12px; align-self: center; }
+  /* A form sheet, as on an iPad: a fixed size whatever its content (a height from its content
+     collapsed in Chromium while a row was being added, and the sheet scrolled its bar away). */
+  .sui-sheet { height: min(620px, calc(100vh - 80px)); max-width: 540px; border-radius: 12px; align-self: center; }
 }
 """#

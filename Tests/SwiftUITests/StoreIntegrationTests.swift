@@ -248,6 +248,101 @@ struct StoreIntegrationTests {
     #expect(tab.text.contains("Sorted: true"))
   }
 
+  @Test func focusMovedByTheFeatureWhileTheBrowserMovesItStaysWhereTheFeaturePutIt() async {
+    let store = Store(initialState: Sorting.State()) { Sorting() }
+    let (tab, _) = openTab(SortingView(store: store))
+    await tab.settle()
+    // The user is in the title field; pressing the button takes the focus out of it first.
+    await tab.focus("Title")
+    await tab.settle()
+    await tab.blur("Title")
+    await tab.click("Next field")
+    await tab.settle()
+    // The browser follows the feature's focus into the attendee field.
+    await tab.focus("Attendee")
+    await tab.settle()
+    await tab.settle()
+    #expect(store.focus == .attendee)
+    #expect(tab.html.contains(#"placeholder="Attendee" class="sui-input sui-input-automatic" autofocus type="text""#))
+    #expect(!tab.html.contains(#"placeholder="Title" class="sui-input sui-input-automatic" autofocus"#))
+  }
+
+  @Reducer
+  struct Roster {
+    @ObservableState
+    struct State: Equatable {
+      enum Field: Hashable { case title, name(Int), addName }
+      var focus: Field? = .title
+      var title = ""
+      var names: IdentifiedArrayOf<Name> = [Name(id: 0)]
+    }
+    struct Name: Equatable, Identifiable { var id: Int; var text = "" }
+    enum Action: BindableAction {
+      case binding(BindingAction<State>)
+      case addNameTapped
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+      Reduce { state, action in
+        if case .addNameTapped = action {
+          state.names.append(Name(id: state.names.count))
+          state.focus = .name(state.names.count - 1)
+        }
+        return .none
+      }
+    }
+  }
+
+  struct RosterView: View {
+    @Bindable var store: StoreOf<Roster>
+    @FocusState var focus: Roster.State.Field?
+    var body: some View {
+      Form {
+        TextField("Title", text: $store.title).focused($focus, equals: .title)
+        ForEach($store.names) { $name in
+          TextField("Name", text: $name.text).focused($focus, equals: .name(name.id))
+        }
+        Button("New name") { store.send(.addNameTapped) }
+          .focused($focus, equals: .addName)
+      }
+      .bind($store.focus, to: $focus)
+    }
+  }
+
+  @Test func aNewRowTakesTheFocusAndKeepsItWhileTheBrowserCatchesUp() async {
+    let store = Store(initialState: Roster.State()) { Roster() }
+    let (tab, _) = openTab(RosterView(store: store))
+    await tab.settle()
+    // Typing in the first name (the browser focused it), then "New name" (the button takes the
+    // focus on the way), as Chromium sends it.
+    await tab.blur("Title")
+    await tab.focus("Name")
+    await tab.settle()
+    await tab.type("Blob", into: "Name")
+    await tab.settle()
+    await tab.blur("Name")
+    await tab.click("New name")
+    await tab.settle()
+    #expect(store.focus == .name(1))
+    // The browser follows into the new field: the focus stays there.
+    await tab.type("Jr", into: "Name", index: 1)
+    await tab.settle()
+    print("NAMES", store.names.map(\.text))
+    print("A", store.focus as Any)
+    await tab.settle()
+    print("B", store.focus as Any)
+    await tab.blur("Name")
+    print("C", store.focus as Any)
+    await tab.settle()
+    print("D", store.focus as Any)
+    await tab.focus("Name", index: 1)
+    print("E", store.focus as Any)
+    await tab.settle()
+    print("F", store.focus as Any)
+    await tab.settle()
+    #expect(store.focus == .name(1))
+  }
+
   // SyncUps' detail: an enum destination whose cases are reached through the presented store.
   @Reducer
   struct Detail {

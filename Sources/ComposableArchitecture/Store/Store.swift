@@ -393,6 +393,10 @@ protocol _StoreLiveness: AnyObject {
 
 extension Store: _StoreLiveness {
   var hasState: Bool { core.isValid }
+
+  /// Whether the store's state is still there (false once its feature is dismissed or removed):
+  /// for the SwiftUI integration (`ComposableSwiftUI`), whose bindings then write nothing.
+  @_spi(SwiftUIIntegration) public var _hasState: Bool { hasState }
 }
 
 /// A store of a reducer's state and action: `StoreOf<Feature>`.

@@ -130,25 +130,27 @@ public final class WebTestClient {
     await deliver(handler, value: nil)
   }
 
-  /// Moves the focus into the field labelled `label` (for a view that handles `.focus`).
-  public func focus(_ label: String,
+  /// Moves the focus into the field labelled `label` (for a view that handles `.focus`); with
+  /// several fields of that label, `index` says which, in page order.
+  public func focus(_ label: String, index: Int = 0,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    await deliver(.focus, toFieldLabelled: label, fileID: fileID, filePath: filePath, line: line, column: column)
+    await deliver(.focus, toFieldLabelled: label, index: index, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Moves the focus out of the field labelled `label` (for a view that handles `.blur`).
-  public func blur(_ label: String,
+  /// Moves the focus out of the field labelled `label` (for a view that handles `.blur`); with
+  /// several fields of that label, `index` says which, in page order.
+  public func blur(_ label: String, index: Int = 0,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    await deliver(.blur, toFieldLabelled: label, fileID: fileID, filePath: filePath, line: line, column: column)
+    await deliver(.blur, toFieldLabelled: label, index: index, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Delivers `event` (with no value) to the field labelled `label`, or reports that none handles it.
-  private func deliver(_ event: Event, toFieldLabelled label: String,
+  private func deliver(_ event: Event, toFieldLabelled label: String, index: Int,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async {
-    guard let id = fieldHandler(labelled: label, event: event) else {
+    guard let id = fieldHandler(labelled: label, event: event, index: index) else {
       reportIssue("No field labelled \(label.debugDescription) handles \(event.name)", fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
@@ -241,11 +243,20 @@ public final class WebTestClient {
     {
       return handler.attribute("data-on-\(event.name)")
     }
-    let labelTarget = labelElement?.attribute("for")
-    return find(where: { node in
-      (labelTarget != nil && node.attribute("id") == labelTarget)
-        || node.attribute("aria-label") == label || node.attribute("placeholder") == label
-    }, handling: event)
+    if let labelTarget = labelElement?.attribute("for") {
+      return find(where: { $0.attribute("id") == labelTarget }, handling: event)
+    }
+    // Without a `<label>`: the `index`th field with that `aria-label` or `placeholder`.
+    var fields: [String] = []
+    for root in interactiveRoots {
+      collect(root) { node in
+        guard node.attribute("aria-label") == label || node.attribute("placeholder") == label,
+          let handler = node.attribute("data-on-\(event.name)")
+        else { return }
+        fields.append(handler)
+      }
+    }
+    return fields.indices.contains(index) ? fields[index] : nil
   }
 
   /// Where a person can click and type: inside the open modal dialog (the last one, when one

@@ -9,7 +9,7 @@ import Testing
 struct ScoresAppTests {
   @Test(arguments: [375, 1280])
   func everyScreen(width: Int) async throws {
-    let (program, url) = try launch("ScoresApp")
+    let (program, url) = try launch(builtProduct("ScoresApp"))
     defer {
       program.terminate()
       program.waitUntilExit()
