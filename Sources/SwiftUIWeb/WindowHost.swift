@@ -26,7 +26,19 @@ public final class WindowHost {
   public func render() -> Node {
     var environment = EnvironmentValues()
     environment._scenePhaseSource = phase
-    return renderer.render(graph.resolve(root, environment: environment))
+    var nodes = graph.resolve(root, environment: environment)
+    // As in SwiftUI, the handlers a pass makes due (`onAppear`, `onChange`) run before the page
+    // takes its next event, and what they change is evaluated at once: two values a view keeps
+    // in step (`bind(_:to:)` of a feature's focus and a `@FocusState`) settle before a click or a
+    // keystroke can come between them. (Taken one event apart, each echoed the other's last
+    // value back, and the focus swung between two fields without end.) At most ten passes.
+    var passes = 1
+    while graph.hasDue, passes < 10 {
+      graph.runDue()
+      nodes = graph.resolve(root, environment: environment)
+      passes += 1
+    }
+    return renderer.render(nodes)
   }
 
   /// Ends the window: it goes `inactive`, then `background`, with a pass of its views and their

@@ -325,21 +325,14 @@ struct StoreIntegrationTests {
     await tab.settle()
     #expect(store.focus == .name(1))
     // The browser follows into the new field: the focus stays there.
+    await tab.blur("Name")
+    await tab.focus("Name", index: 1)
+    await tab.settle()
+    #expect(store.focus == .name(1))
+    // What is typed there goes to the new name.
     await tab.type("Jr", into: "Name", index: 1)
     await tab.settle()
-    print("NAMES", store.names.map(\.text))
-    print("A", store.focus as Any)
-    await tab.settle()
-    print("B", store.focus as Any)
-    await tab.blur("Name")
-    print("C", store.focus as Any)
-    await tab.settle()
-    print("D", store.focus as Any)
-    await tab.focus("Name", index: 1)
-    print("E", store.focus as Any)
-    await tab.settle()
-    print("F", store.focus as Any)
-    await tab.settle()
+    #expect(store.names.map(\.text) == ["Blob", "Jr"])
     #expect(store.focus == .name(1))
   }
 

@@ -82,6 +82,10 @@ public final class ViewGraph {
     Task { @MainActor [weak self] in self?.runDue() }
   }
 
+  /// Whether handlers are due (the last pass found views that came or went, or values that
+  /// changed under `onChange`).
+  public var hasDue: Bool { !due.isEmpty }
+
   /// Runs the lifecycle handlers that are due now, instead of on the main actor's next turn.
   public func runDue() {
     isRunScheduled = false

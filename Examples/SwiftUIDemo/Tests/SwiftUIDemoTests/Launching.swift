@@ -15,6 +15,8 @@ func launch(_ executable: URL, _ arguments: [String] = ["--port", "0"]) throws -
     if byte.isEmpty || byte == Data("\n".utf8) { break }
     line.append(byte)
   }
+  // The rest of what it prints is read and dropped, so that it never waits on a full pipe.
+  output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
   let text = String(decoding: line, as: UTF8.self)
   let address = text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init) ?? text
   return (program, address)

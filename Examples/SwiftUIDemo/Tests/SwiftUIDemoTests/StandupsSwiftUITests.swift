@@ -11,33 +11,6 @@ import Testing
 /// 1280 px under `screenshots/`.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct StandupsSwiftUITests {
-  @Test(arguments: Array(repeating: 1280, count: 6))
-  func addOnly(width: Int) async throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let (program, url) = try launch(builtProduct("standups-swiftui"), ["--port", "0", "--database", folder.path("s.sqlite")])
-    defer { stop(program) }
-    try await Browser.withSession(width: width) { browser in
-      try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
-      _ = try await browser.evaluate("window.flog = []; document.addEventListener('focusin', e => window.flog.push(performance.now().toFixed(0) + ' in ' + (e.target.placeholder || e.target.textContent.slice(0,12)) + (e.target.placeholder === 'Name' ? [...document.querySelectorAll('input[placeholder=Name]')].indexOf(e.target) : ''))); new MutationObserver(ms => ms.forEach(m => { if (m.attributeName === 'autofocus' || m.type === 'childList') window.flog.push(performance.now().toFixed(0) + ' mut ' + m.type + ' ' + (m.target.placeholder || m.target.className).slice(0, 30) + (document.querySelector('[autofocus]') ? ' af=' + (document.querySelector('[autofocus]').value ?? '') : '')) })).observe(document.body, {subtree: true, attributes: true, childList: true}); return 1")
-      try await browser.press("New standup")
-      _ = try await browser.element("[role=dialog] input")
-      try await browser.type("Engineering", into: "[role=dialog] input[placeholder=Title]")
-      try await browser.type("Blob", into: "[role=dialog] input[placeholder=Name]")
-      try await browser.press("New attendee")
-      _ = try await browser.waitFor("return document.querySelectorAll('[role=dialog] input[placeholder=Name]').length", toBe: "2")
-      _ = try await browser.waitFor("return document.activeElement === document.querySelectorAll('[role=dialog] input[placeholder=Name]')[1] ? 'yes' : 'no'", toBe: "yes")
-      _ = try await browser.evaluate("window.flog.push('--- typing'); return 1")
-      try await browser.type("Blob Jr", into: "[role=dialog] .sui-row:nth-child(2) input[placeholder=Name]")
-      let values = try await browser.evaluate("return [...document.querySelectorAll('input[placeholder=Name]')].map(i => i.value).join('|')") as? String ?? ""
-      if values != "Blob|Blob Jr" {
-        print("FOCUSLOG", values, try await browser.evaluate("return window.flog.join('\\n')") ?? "")
-      }
-      #expect(values == "Blob|Blob Jr")
-    }
-  }
-
   @Test(arguments: [375, 1280])
   func everyScreen(width: Int) async throws {
     let folder = try TemporaryFolder()
