@@ -48,12 +48,13 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-color { flex: 1 1 auto; align-self: stretch; min-width: 1px; min-height: 1px; }
 .sui-layered { position: relative; display: grid; }
 .sui-layered > * { grid-area: 1 / 1; }
-.sui-layer { display: flex; pointer-events: none; }
-.sui-layer > * { pointer-events: auto; }
+/* An overlay's or a background's views are layered as in a ZStack, one over the other. */
+.sui-layer { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); pointer-events: none; }
+.sui-layer > * { grid-area: 1 / 1; pointer-events: auto; }
 .sui-layer-back { z-index: 0; } .sui-layered > :not(.sui-layer) { z-index: 1; } .sui-layer-front { z-index: 2; }
 .sui-layer > .sui-color, .sui-layer > .sui-shape { width: 100%; height: 100%; }
-.sui-layer.sui-align-leading { justify-content: flex-start; } .sui-layer.sui-align-center { justify-content: center; } .sui-layer.sui-align-trailing { justify-content: flex-end; }
-.sui-layer.sui-valign-top { align-items: flex-start; } .sui-layer.sui-valign-center { align-items: center; } .sui-layer.sui-valign-bottom { align-items: flex-end; }
+.sui-layer.sui-align-leading { justify-items: start; } .sui-layer.sui-align-center { justify-items: center; } .sui-layer.sui-align-trailing { justify-items: end; }
+.sui-layer.sui-valign-top { align-items: start; } .sui-layer.sui-valign-center { align-items: center; } .sui-layer.sui-valign-bottom { align-items: end; }
 .sui-shape { display: block; overflow: visible; }
 .sui-shape-box { position: relative; min-width: 10px; min-height: 10px; }
 .sui-shape-box > .sui-shape { position: absolute; inset: 0; width: 100%; height: 100%; }

@@ -503,8 +503,10 @@ public struct WebRenderer {
       children: [.element(Element(tag: "path", attributes: pathAttributes))]
     )
     let measured = measured
+    // The view drawn in the box, so that the browser measures the box again for another view
+    // in the same place (a branch of an `if` that took over from the other).
     return Element(
-      tag: "div", attributes: [("class", "sui-shape-box")],
+      tag: "div", attributes: [("class", "sui-shape-box"), ("data-measure", shortHash(identity))],
       handlers: [(.resize, .value { measured.set(identity, to: $0) })],
       children: [.element(svg)]
     )
@@ -547,10 +549,17 @@ func number(_ value: Double) -> String {
 func number(_ value: CGFloat) -> String { number(Double(value)) }
 
 /// A colour in CSS: the platform's named colours are custom properties of the stylesheet.
+/// Four base-36 digits that tell one string from another (FNV-1a), the same in every process.
+func shortHash(_ text: String) -> String {
+  var hash: UInt32 = 2_166_136_261
+  for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+  return String(hash % 1_679_616, radix: 36)
+}
+
 func css(_ color: ColorValue) -> String {
   switch color {
   case let .system(name, opacity):
-    let base = name == "clear" ? "transparent" : "var(--sui-\(name))"
+    let base = name == "clear" ? "transparent" : name == "foreground" ? "currentColor" : "var(--sui-\(name))"
     return opacity >= 1 ? base : "color-mix(in srgb, \(base) \(number(opacity * 100))%, transparent)"
   case let .rgba(red, green, blue, opacity):
     return "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(number(opacity)))"

@@ -68,9 +68,19 @@ struct LayoutAndAccessibilityTests {
 
   @Test func strokeBorderDrawsInsideTheShape() {
     let markup = html(Circle().strokeBorder(lineWidth: 24).frame(width: 100, height: 100))
-    // Inset by half the line: a circle of radius 38 around the centre, in the text colour.
+    // Inset by half the line: a circle of radius 38 around the centre, in the foreground style
+    // it is drawn in (the browser's current colour).
     #expect(markup.contains(#"<path d="M88 50 C88 70.987"#))
-    #expect(markup.contains(#"fill="none" stroke="var(--sui-primary)" stroke-width="24""#))
+    #expect(markup.contains(#"fill="none" stroke="currentColor" stroke-width="24""#))
+  }
+
+  @Test func aShapeStrokedWithNoColourTakesItsContainersForegroundStyle() {
+    let markup = html(
+      VStack { Circle().stroke(style: StrokeStyle(lineWidth: 12)) }
+        .foregroundStyle(Color.white)
+    )
+    #expect(markup.contains("color:var(--sui-white)"))
+    #expect(markup.contains(#"stroke="currentColor" stroke-width="12""#))
   }
 
   @Test func aShapeTurnedIsStillAShape() {

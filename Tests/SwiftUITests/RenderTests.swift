@@ -183,7 +183,7 @@ struct RenderTests {
     #expect(
       html(Wedge().fill(Color.red).frame(width: 20, height: 20)) == """
         <div class="sui-frame sui-align-center sui-valign-center" style="width:20px;height:20px">\
-        <div class="sui-shape-box sui-expand-h sui-expand-v" data-on-resize="0.0/resize">\
+        <div class="sui-shape-box sui-expand-h sui-expand-v" data-measure="xt9g" data-on-resize="0.0/resize">\
         <svg class="sui-shape" viewBox="0 0 20 20" preserveAspectRatio="xMidYMid meet" aria-hidden="true">\
         <path d="M10 10 L20 10 A10 10 0 0 1 10 20 Z" fill="var(--sui-red)"></path></svg></div></div>
         """

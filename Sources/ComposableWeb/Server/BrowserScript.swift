@@ -119,11 +119,15 @@ let browserScript = #"""
 
   // Elements that want their size (`data-on-resize`) report it when it changes, in whole
   // pixels, so that the server can draw them to it (a shape's outline); and again when a patch
-  // gives the same element another handler (another view now drawn in it, at the same size).
+  // gives the same element another handler or another `data-measure` (another view now drawn
+  // in it, at the same size).
   const reportedSizes = new WeakMap();
+  function sizeKey(element) {
+    return element.getAttribute("data-on-resize") + "|" + (element.getAttribute("data-measure") || "") + "|";
+  }
   function reportSize(element, width, height) {
     const handler = element.getAttribute("data-on-resize");
-    const report = handler + "|" + Math.round(width) + "," + Math.round(height);
+    const report = sizeKey(element) + Math.round(width) + "," + Math.round(height);
     if (!handler || reportedSizes.get(element) === report) return;
     reportedSizes.set(element, report);
     send(handler, Math.round(width) + "," + Math.round(height));
@@ -145,7 +149,7 @@ let browserScript = #"""
       if (!reportedSizes.has(element)) {
         reportedSizes.set(element, "");
         resizes.observe(element);
-      } else if (!reportedSizes.get(element).startsWith(element.getAttribute("data-on-resize") + "|")) {
+      } else if (!reportedSizes.get(element).startsWith(sizeKey(element))) {
         const box = element.getBoundingClientRect();
         reportSize(element, box.width, box.height);
       }

@@ -41,7 +41,7 @@ extension Shape {
 
   /// The shape's outline in the foreground colour.
   public func stroke(lineWidth: CGFloat = 1) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, lineWidth, false))
   }
 
   /// The shape's outline drawn inside it, `lineWidth` wide.
@@ -56,12 +56,12 @@ extension Shape {
 
   /// The shape's outline drawn inside it in the foreground colour, `lineWidth` wide.
   public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), lineWidth, true))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, lineWidth, true))
   }
 
   /// The shape's outline in the foreground colour, as wide as `style` says, centred on it.
   public func stroke(style: StrokeStyle) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.system("primary", opacity: 1), style.lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, style.lineWidth, false))
   }
 
   /// The shape turned by `angle` around `anchor` (a point of the rectangle it is drawn in):

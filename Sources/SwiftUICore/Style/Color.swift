@@ -77,6 +77,9 @@ public enum ColorValue: Hashable, Sendable {
   /// A colour of the platform's palette, by name (`"red"`, `"secondary"`, `"accent"`), which
   /// follows the appearance.
   case system(String, opacity: Double)
+  /// The foreground style the view is drawn in (its container's `foregroundStyle`, else the
+  /// primary label colour): a shape stroked with no colour of its own.
+  public static let foreground = ColorValue.system("foreground", opacity: 1)
   /// Red, green and blue (0…1) and opacity.
   case rgba(red: Double, green: Double, blue: Double, opacity: Double)
   /// A translucent material by its thickness (`ultraThin`, `thin`, `regular`, `thick`,

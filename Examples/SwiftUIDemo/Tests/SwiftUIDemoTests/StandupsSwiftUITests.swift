@@ -200,6 +200,15 @@ extension Browser {
     _ = try await waitFor("return document.body.textContent.includes('0:03') ? 'yes' : 'no'", toBe: "yes")
     let laterArc = try await evaluate(arc) as? String ?? ""
     #expect(laterArc.contains(" A") && laterArc != firstArc, "the speaker's arc grows with the timer")
+    // The next speaker: the first one's arc is drawn whole.
+    try await press("Next speaker")
+    #expect(try await waitFor("return document.body.textContent.includes('Last speaker') ? 'yes' : 'no'", toBe: "yes") == "yes")
+    let arcs = "return [...document.querySelectorAll('svg.sui-shape path')].filter(p => p.getAttribute('d').includes(' A') && !p.getAttribute('d').includes('Z')).length"
+    #expect(try await waitFor(arcs, toBe: "2") == "2")
+    // Both drawn at the size the browser measured (the first speaker's arc is a new view in the
+    // same place, measured again), not at the 100-point guess.
+    let guessed = "return document.querySelectorAll('svg.sui-shape[viewBox=\"0 0 100 100\"]').length"
+    #expect(try await waitFor(guessed, toBe: "0") == "0")
     try await type("Shipped the release", into: "[placeholder=Notes]")
     _ = try await waitFor("return document.querySelector('[placeholder=Notes]').value", toBe: "Shipped the release")
     if let shot { try await screenshot(to: shot("record")) }
@@ -231,6 +240,7 @@ extension Browser {
     _ = try await element("[role=alertdialog]")
     try await press("Continue without recording")
     _ = try await element("textarea")
+    try await press("Next speaker")
     try await type("Shipped the release", into: "textarea")
     _ = try await waitFor("return document.querySelector('textarea').value", toBe: "Shipped the release")
     try await press("End meeting")
