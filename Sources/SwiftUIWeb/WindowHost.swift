@@ -20,6 +20,8 @@ public final class WindowHost {
     self.root = root
     self.app = app
     phase = app?.openWindow() ?? ScenePhaseSource(.active)
+    // `openURL` and `UIApplication.shared.open` open a new tab beside the one whose event runs.
+    URLOpening.open = { LiveView.openInBrowser($0) }
   }
 
   /// The window's page: evaluated again (and its changes sent) whenever what it read changes.

@@ -15,6 +15,9 @@ public enum Patch: Equatable, Sendable {
   /// Shows `path` in the address bar: a new history entry, or (`replace`) in place of the
   /// current one. Not a change to the page; the diff never makes one.
   case setLocation(path: String, replace: Bool)
+  /// Opens `url` in a new tab of the browser (a link the app follows, `openURL`). Not a change to
+  /// the page; the diff never makes one.
+  case openURL(String)
 }
 
 /// The patches that turn the page showing `old` into one showing `new`: a pure function, so the

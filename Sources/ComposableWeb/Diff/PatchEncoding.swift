@@ -19,6 +19,8 @@ extension Patch {
       return "[\"m\",\(json(parent)),\(from),\(to)]"
     case let .setLocation(path, replace):
       return "[\"u\",\(json(path)),\(replace ? 1 : 0)]"
+    case let .openURL(url):
+      return "[\"o\",\(json(url))]"
     }
   }
 

@@ -154,12 +154,30 @@ public final class LiveView {
       drop(.unknownHandler, "dropped an event for handler \((event.h ?? "none").prefix(200)), which this page does not show")
       return
     }
+    let outer = Self.handlingEvent
+    Self.handlingEvent = self
+    defer { Self.handlingEvent = outer }
     switch handler {
     case let .run(action):
       action()
     case let .value(action):
       action(event.v ?? "")
     }
+  }
+
+  /// The tab whose event is being handled (its handler is running), if any.
+  static var handlingEvent: LiveView?
+
+  /// Opens `url` in a new browser tab beside the tab whose event is being handled (a button's
+  /// action calling `openURL`, as a click on a link would): `http`, `https` and `mailto`
+  /// addresses only. Returns false, opening nothing, outside an event or for another scheme.
+  @discardableResult
+  public static func openInBrowser(_ url: URL) -> Bool {
+    guard let view = handlingEvent, let scheme = url.scheme?.lowercased(), ["http", "https", "mailto"].contains(scheme)
+    else { return false }
+    view.messageCount += 1
+    view.send(patchMessage([.openURL(url.absoluteString)]))
+    return true
   }
 
   /// The browser went to `address` (Back, Forward): the page's `navigate` moves the store there,

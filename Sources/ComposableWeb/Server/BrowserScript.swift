@@ -80,6 +80,8 @@ let browserScript = #"""
       }
       case "d": nodeAt(path).childNodes[patch[2]].remove(); break;
       case "reload": location.reload(); break;
+      // A link the app opens (`openURL`): a new tab, which cannot reach back into this one.
+      case "o": window.open(patch[1], "_blank", "noopener"); break;
       case "u":
         // The screen changed: a new history entry (or, when the store could not go where Back
         // or Forward went, the address it is at instead).

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Opens an address, as `@Environment(\.openURL) var openURL` gives it: `openURL(url)`. In the
+/// browser, an `http`, `https` or `mailto` address opened while a button's action runs opens in
+/// a new tab; any other is discarded (the completion gets false).
+public struct OpenURLAction: Sendable {
+  /// What a handler did with an address.
+  public struct Result: Sendable {
+    let opened: Bool
+    let systemURL: URL?
+
+    /// The handler opened it.
+    public static let handled = Result(opened: true, systemURL: nil)
+    /// The handler did not open it, and nothing else will.
+    public static let discarded = Result(opened: false, systemURL: nil)
+    /// The system opens it (a new browser tab).
+    public static let systemAction = Result(opened: false, systemURL: nil, isPlainSystemAction: true)
+    /// The system opens `url` instead.
+    public static func systemAction(_ url: URL) -> Result { Result(opened: false, systemURL: url) }
+
+    var isSystemAction: Bool { !opened && (systemURL != nil || isPlainSystemAction) }
+    let isPlainSystemAction: Bool
+
+    init(opened: Bool, systemURL: URL?, isPlainSystemAction: Bool = false) {
+      self.opened = opened
+      self.systemURL = systemURL
+      self.isPlainSystemAction = isPlainSystemAction
+    }
+  }
+
+  let handler: @MainActor @Sendable (URL) -> Result
+
+  /// An action that gives each address to `handler` first.
+  public init(handler: @escaping @MainActor @Sendable (URL) -> Result) {
+    self.handler = handler
+  }
+
+  /// Opens `url`.
+  @MainActor
+  public func callAsFunction(_ url: URL) {
+    callAsFunction(url) { _ in }
+  }
+
+  /// Opens `url`; `completion` learns whether it was.
+  @MainActor
+  public func callAsFunction(_ url: URL, completion: @escaping (Bool) -> Void) {
+    let result = handler(url)
+    if result.opened {
+      completion(true)
+    } else if result.isSystemAction {
+      completion(URLOpening.open(result.systemURL ?? url))
+    } else {
+      completion(false)
+    }
+  }
+}
+
+/// How the platform opens an address (a front end sets it; the web one opens a new tab). False:
+/// not opened.
+public enum URLOpening {
+  @MainActor public static var open: @MainActor (URL) -> Bool = { _ in false }
+}
+
+extension EnvironmentValues {
+  private enum OpenURLKey: EnvironmentKey {
+    static var defaultValue: OpenURLAction { OpenURLAction { _ in .systemAction } }
+  }
+
+  /// Opens an address: `@Environment(\.openURL) var openURL`, then `openURL(url)`.
+  public var openURL: OpenURLAction {
+    get { self[OpenURLKey.self] }
+    set { self[OpenURLKey.self] = newValue }
+  }
+}
+
+/// The part of UIKit's `UIApplication` that SwiftUI code reaches through `import SwiftUI` on iOS:
+/// `UIApplication.shared.open(url)` opens an address as `openURL` does.
+@MainActor
+public final class UIApplication {
+  /// The app.
+  public static let shared = UIApplication()
+
+  /// Options of `open(_:options:completionHandler:)`; accepted and ignored.
+  public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+  }
+
+  private init() {}
+
+  /// Opens `url` (in the browser, a new tab for an `http`, `https` or `mailto` address opened
+  /// from a button's action); `completion` learns whether it was.
+  public func open(
+    _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+    completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
+  ) {
+    let opened = URLOpening.open(url)
+    completion?(opened)
+  }
+
+  /// Whether an address of `url`'s kind can be opened: `http`, `https` and `mailto`.
+  public func canOpenURL(_ url: URL) -> Bool {
+    ["http", "https", "mailto"].contains(url.scheme?.lowercased() ?? "")
+  }
+}
