@@ -58,6 +58,7 @@ public struct OpenURLAction: Sendable {
 /// How the platform opens an address (a front end sets it; the web one opens a new tab). False:
 /// not opened.
 public enum URLOpening {
+  /// Opens an address; returns whether it did. Nothing opens until a front end sets it.
   @MainActor public static var open: @MainActor (URL) -> Bool = { _ in false }
 }
 
@@ -82,7 +83,9 @@ public final class UIApplication {
 
   /// Options of `open(_:options:completionHandler:)`; accepted and ignored.
   public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
+    /// The option's name.
     public var rawValue: String
+    /// The option named `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
   }
 
