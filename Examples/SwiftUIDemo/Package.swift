@@ -16,6 +16,12 @@ import PackageDescription
 let library = URL(fileURLWithPath: Context.packageDirectory)
   .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
+/// Our SwiftUI where Apple's is missing, under the alias the package requires (see its manifest).
+let swiftUI: Target.Dependency = .product(
+  name: "SwiftUI", package: library, moduleAliases: ["SwiftUI": "SwiftUIOnLinux"],
+  condition: .when(platforms: [.linux])
+)
+
 let package = Package(
   name: "swiftui-demo",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -27,12 +33,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "ScoresApp",
-      dependencies: [
-        .product(
-          name: "SwiftUI", package: library, moduleAliases: ["SwiftUI": "SwiftUIOnLinux"],
-          condition: .when(platforms: [.linux])
-        )
-      ],
+      dependencies: [swiftUI],
       path: "Sources/SwiftUIDemo"
     ),
     .executableTarget(
@@ -41,10 +42,7 @@ let package = Package(
         .product(name: "ComposableArchitecture", package: library),
         .product(name: "SharingGRDB", package: library),
         .product(name: "StandupsCore", package: library),
-        .product(
-          name: "SwiftUI", package: library, moduleAliases: ["SwiftUI": "SwiftUIOnLinux"],
-          condition: .when(platforms: [.linux])
-        ),
+        swiftUI,
       ]
     ),
     .testTarget(

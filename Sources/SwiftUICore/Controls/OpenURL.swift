@@ -6,26 +6,17 @@ import Foundation
 public struct OpenURLAction: Sendable {
   /// What a handler did with an address.
   public struct Result: Sendable {
-    let opened: Bool
-    let systemURL: URL?
+    enum Outcome: Sendable { case handled, discarded, system(URL?) }
+    let outcome: Outcome
 
     /// The handler opened it.
-    public static let handled = Result(opened: true, systemURL: nil)
+    public static let handled = Result(outcome: .handled)
     /// The handler did not open it, and nothing else will.
-    public static let discarded = Result(opened: false, systemURL: nil)
+    public static let discarded = Result(outcome: .discarded)
     /// The system opens it (a new browser tab).
-    public static let systemAction = Result(opened: false, systemURL: nil, isPlainSystemAction: true)
+    public static let systemAction = Result(outcome: .system(nil))
     /// The system opens `url` instead.
-    public static func systemAction(_ url: URL) -> Result { Result(opened: false, systemURL: url) }
-
-    var isSystemAction: Bool { !opened && (systemURL != nil || isPlainSystemAction) }
-    let isPlainSystemAction: Bool
-
-    init(opened: Bool, systemURL: URL?, isPlainSystemAction: Bool = false) {
-      self.opened = opened
-      self.systemURL = systemURL
-      self.isPlainSystemAction = isPlainSystemAction
-    }
+    public static func systemAction(_ url: URL) -> Result { Result(outcome: .system(url)) }
   }
 
   let handler: @MainActor @Sendable (URL) -> Result
@@ -44,13 +35,10 @@ public struct OpenURLAction: Sendable {
   /// Opens `url`; `completion` learns whether it was.
   @MainActor
   public func callAsFunction(_ url: URL, completion: @escaping (Bool) -> Void) {
-    let result = handler(url)
-    if result.opened {
-      completion(true)
-    } else if result.isSystemAction {
-      completion(URLOpening.open(result.systemURL ?? url))
-    } else {
-      completion(false)
+    switch handler(url).outcome {
+    case .handled: completion(true)
+    case .discarded: completion(false)
+    case let .system(other): completion(URLOpening.open(other ?? url))
     }
   }
 }
