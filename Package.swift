@@ -26,6 +26,8 @@ let package = Package(
     .library(name: "ComposableRecording", targets: ["ComposableRecording"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    .library(name: "ComposableWebGRDB", targets: ["ComposableWebGRDB"]),
+    .library(name: "ComposableWebPostgres", targets: ["ComposableWebPostgres"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
     // SwiftUI's views and their web renderer under their own names, for tools that draw views
     // without serving an app (the benchmarks). Apps depend on `SwiftUI` (below).
@@ -66,6 +68,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+    // Passwords: bcrypt (its `HummingbirdBcrypt` alone, a C implementation with no dependency).
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    // Session ids are stored as their SHA-256 (postgres-nio builds it already).
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
@@ -193,7 +199,16 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
+    ),
+    // Sign-in sessions and accounts kept in the app's own database, so that every process behind
+    // a load balancer honours them: SQLite (through SharingGRDB's GRDB) and PostgreSQL.
+    .target(name: "ComposableWebGRDB", dependencies: ["ComposableWeb", "SharingGRDB"]),
+    .target(
+      name: "ComposableWebPostgres",
+      dependencies: ["ComposableWeb", "SharingPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
     .target(name: "ComposableWebTestSupport"),
     // SwiftUI where Apple's is missing, in three modules: `SwiftUICore` turns views into a tree of
@@ -219,7 +234,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: ["ComposableWeb", "ComposableWebTestSupport"]
+      dependencies: ["ComposableWeb", "ComposableWebGRDB", "ComposableWebTestSupport"]
     ),
     .executableTarget(
       name: "WebCounter",
@@ -263,6 +278,8 @@ let package = Package(
       dependencies: [
         "ComposableRecording",
         "ComposableWeb",
+        "ComposableWebGRDB",
+        "ComposableWebPostgres",
         "SharingGRDB",
         "StandupsTerminal",
         "StandupsWeb",

@@ -180,6 +180,26 @@ public final class PostgresDatabase: Sendable {
     for table in tables { table.flush(until: deadline) }
   }
 
+  /// Runs `body` on the connection for reads and writes, waiting up to `timeout` for the server
+  /// when it is away (then throwing ``PostgresDatabaseError/unreachable(_:reason:)``): for an
+  /// app's own tables beside the library's, such as `ComposableWebPostgres`' sessions. A
+  /// connection that fails under it is replaced, as it is for the library's own queries.
+  @discardableResult
+  public func withConnection<Result>(
+    timeout: Duration = .seconds(5), _ body: (PostgresConnection, Logger) async throws -> Result
+  ) async throws -> Result {
+    let ready = await finishes(within: timeout) { await self.connected() }
+    guard ready, !isClosed, let connection else {
+      throw PostgresDatabaseError.unreachable(configuration.address, reason: "no connection within \(timeout)")
+    }
+    do {
+      return try await body(connection, logger)
+    } catch where connection.isClosed || isConnectionError(error) {
+      lost(connection)
+      throw error
+    }
+  }
+
   /// The table of the key `name` (made the first time it is asked for).
   func table(named name: String) -> PostgresTable {
     state.withLock { state in

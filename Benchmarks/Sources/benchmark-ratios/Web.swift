@@ -482,7 +482,7 @@ func startStandupsServer() async throws -> Int {
 /// every GET with the same bytes.
 func startStaticServer(page: Data) async -> Int {
   await startServer { started in
-    let router = Router()
+    let router = Router(context: WebRequestContext.self)
     let body = ByteBuffer(bytes: page)
     router.get("/") { _, _ in
       Response(

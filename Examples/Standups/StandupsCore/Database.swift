@@ -77,13 +77,17 @@ extension StandupsKey: CustomStringConvertible {
 extension SharedKey where Self == StandupsKey.Default {
   /// Every standup: in the database of `@Dependency(\.standupsDatabase)` when it is set (as the
   /// app sets it), otherwise in the JSON file of `@Dependency(\.standupsURL)` (`--data`, and tests).
+  /// With `@Dependency(\.standupsOwner)` (an account of `standups --web --accounts`), that
+  /// account's standups only.
   public static var standups: Self {
     @Dependency(\.standupsDatabase) var database
+    @Dependency(\.standupsOwner) var owner
+    let name = standupsKeyName(owner: owner)
     switch database {
     case let .sqlite(database):
-      return Self[StandupsKey(storage: .database(.database("standups", database: database))), default: []]
+      return Self[StandupsKey(storage: .database(.database(name, database: database))), default: []]
     case let .postgres(database):
-      return Self[StandupsKey(storage: .postgres(.database("standups", database: database))), default: []]
+      return Self[StandupsKey(storage: .postgres(.database(name, database: database))), default: []]
     case nil:
       @Dependency(\.standupsURL) var url
       return Self[
@@ -91,6 +95,51 @@ extension SharedKey where Self == StandupsKey.Default {
       ]
     }
   }
+}
+
+/// The name the standups are kept under in the database: `standups` for the single-user app,
+/// `standups/ACCOUNT-ID` for each account's own.
+func standupsKeyName(owner: String?) -> String {
+  owner.map { "standups/\($0)" } ?? "standups"
+}
+
+private enum StandupsOwnerKey: DependencyKey {
+  static var liveValue: String? { nil }
+  static var testValue: String? { nil }
+}
+
+extension DependencyValues {
+  /// The account whose standups `.standups` holds (`standups --web --accounts` sets it for each
+  /// tab); nil for the single-user app (the terminal, `--web` without `--accounts`, `--mock`).
+  public var standupsOwner: String? {
+    get { self[StandupsOwnerKey.self] }
+    set { self[StandupsOwnerKey.self] = newValue }
+  }
+}
+
+/// Gives the single-user app's standups (kept under `standups` before accounts) to `owner`, the
+/// first account made: each is moved to the account's own standups, none is lost (one the account
+/// already has, by id, is left there). Returns how many moved. Written before it returns.
+@MainActor
+public func giveSingleUserStandups(to owner: String, in database: StandupsDatabase) async throws -> Int {
+  let (unowned, owned) = withDependencies {
+    $0.standupsDatabase = database
+  } operation: {
+    let unowned = Shared(.standups)
+    let owned = withDependencies { $0.standupsOwner = owner } operation: { Shared(.standups) }
+    return (unowned, owned)
+  }
+  if let error = unowned.loadError ?? owned.loadError { throw error }
+  let moving = unowned.wrappedValue
+  guard !moving.isEmpty else { return 0 }
+  owned.withLock { standups in
+    for standup in moving where standups[id: standup.id] == nil { standups.append(standup) }
+  }
+  // The account's copy is written before the single-user one is emptied.
+  try await owned.save()
+  unowned.withLock { $0.removeAll() }
+  try await unowned.save()
+  return moving.count
 }
 
 /// The database the standups are kept in.

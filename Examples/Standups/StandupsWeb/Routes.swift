@@ -48,20 +48,32 @@ public let standupsRoutes = StackRoutes<AppFeature.Path.State>(
 /// The page of a tab that opened `path`: a store at that screen, or nil (a 404) when the path
 /// names no standup or meeting. The tab keeps its last 1 000 actions for the time-travel panel
 /// (`?devtools` in the address); with `recordings`, it records its session to the next file
-/// instead (a recording holds actions, and moving the store to another step is not one).
+/// instead (a recording holds actions, and moving the store to another step is not one). With
+/// `account`, the tab is that account's: its store and its addresses see only the account's
+/// standups (another account's standup is a 404, and an event naming one finds nothing).
 @MainActor
-public func standupsPage(_ path: String, recordings: TabRecordings? = nil) -> WebPage? {
+public func standupsPage(_ path: String, recordings: TabRecordings? = nil, account: Account? = nil) -> WebPage? {
+  guard let account else { return standupsPage(path, recordings: recordings, accountShown: nil) }
+  return withDependencies {
+    $0.standupsOwner = account.id
+  } operation: {
+    standupsPage(path, recordings: recordings, accountShown: account)
+  }
+}
+
+@MainActor
+private func standupsPage(_ path: String, recordings: TabRecordings?, accountShown account: Account?) -> WebPage? {
   guard let stack = standupsRoutes.elements(path) else { return nil }
   let initialState = AppFeature.State(path: StackState(stack))
   let page: WebPage
   let store: StoreOf<AppFeature>
   if let recordings {
     store = Store(initialState: initialState) { AppFeature().recording(to: recordings.next(), mode: recordings.mode) }
-    page = .stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store) }
+    page = .stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store, account: account) }
   } else {
     let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
     store = Store(initialState: initialState) { AppFeature().timeTravel(history) }
-    page = WebPage.stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store) }
+    page = WebPage.stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store, account: account) }
       .timeTravel(history, store: store)
   }
   // Says so at once if the data file could not be read, as the terminal app does.

@@ -7,13 +7,23 @@ import StandupsCore
 /// The Standups app served to browsers: every screen of the terminal app, from the same features,
 /// one store per tab; the standups themselves are one `@Shared` value in the process, so every
 /// tab sees every change. With `record`, each tab records its session (see ``TabRecordings``).
+/// With `accounts`, every page asks for a signed-in account and each account has standups of its
+/// own (`@Dependency(\.standupsOwner)`, set for each tab).
 @MainActor
 public func standupsWebApp(
-  host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil, recordingMode: RecordingMode = .durable
+  host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil, recordingMode: RecordingMode = .durable,
+  accounts: WebAccounts? = nil
 ) -> WebApp {
   let recordings = record.map { TabRecordings(first: $0, mode: recordingMode) }
-  return WebApp(title: "Standups", host: host, port: port, stylesheet: standupsStylesheet) { path in
-    standupsPage(path, recordings: recordings)
+  guard let accounts else {
+    return WebApp(title: "Standups", host: host, port: port, stylesheet: standupsStylesheet) { path in
+      standupsPage(path, recordings: recordings)
+    }
+  }
+  return WebApp(
+    title: "Standups", host: host, port: port, stylesheet: standupsStylesheet, accounts: accounts
+  ) { path, account in
+    standupsPage(path, recordings: recordings, account: account)
   }
 }
 
@@ -29,6 +39,8 @@ button.primary { background: var(--accent); color: var(--on-accent, #fff); borde
 button.danger { color: #d70015; }
 @media (prefers-color-scheme: dark) { button.danger { color: #ff6961; } }
 .empty { color: var(--muted); }
+.account { display: flex; gap: .75rem; align-items: center; justify-content: flex-end; color: var(--muted); margin: 0 0 .5rem; }
+.account button { padding: .25rem .75rem; }
 .cards { list-style: none; padding: 0; display: grid; gap: .75rem; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
 .card { display: block; text-decoration: none; color: var(--on-accent); background: var(--accent); border-radius: 1rem; padding: 1rem 1.25rem; }
 .card h2 { margin: 0 0 .25rem; font-size: 1.25rem; }

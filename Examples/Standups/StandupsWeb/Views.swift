@@ -4,12 +4,13 @@ import Foundation
 import StandupsCore
 
 /// The whole app: the screen on top of the stack (the list when the stack is empty), with its
-/// sheets and alerts.
+/// sheets and alerts. With `account` (`--accounts`), the list says who is signed in and has a
+/// Sign out button.
 @MainActor
-public func standupsAppView(_ store: StoreOf<AppFeature>) -> Node {
+public func standupsAppView(_ store: StoreOf<AppFeature>, account: Account? = nil) -> Node {
   let path = store.scope(state: \.path, action: \.path)
   guard let top = path.last, let id = path.ids.last else {
-    return listView(store.scope(state: \.standupsList, action: \.standupsList))
+    return listView(store.scope(state: \.standupsList, action: \.standupsList), account: account)
   }
   // The back links pop the stack in place (with JavaScript off they load their address).
   let pop: @MainActor () -> Void = { store.send(.path(.popFrom(id: id))) }
@@ -35,8 +36,14 @@ private func standupPath(_ standup: Standup) -> String {
 // MARK: - List
 
 @MainActor
-func listView(_ store: StoreOf<StandupsList>) -> Node {
+func listView(_ store: StoreOf<StandupsList>, account: Account? = nil) -> Node {
   main(.class("screen"), .key("list")) {
+    if let account {
+      div(.class("account")) {
+        span { account.email }
+        signOutButton()
+      }
+    }
     header(.class("bar")) {
       h1("Standups")
       button("New standup", .class("primary")) { store.send(.addButtonTapped) }

@@ -9,6 +9,8 @@ import SharingPostgres
 import StandupsCore
 import StandupsTerminal
 import ComposableWeb
+import ComposableWebGRDB
+import ComposableWebPostgres
 import StandupsWeb
 
 @main
@@ -74,6 +76,24 @@ struct Standups: AsyncParsableCommand {
   @Flag(name: .long, help: "Serve the app to browsers instead of running it in the terminal.")
   var web = false
 
+  @Flag(
+    name: .long,
+    help: "With --web: accounts (pages /sign-up and /sign-in); each account sees and changes only its own standups. Needs a database (the default SQLite file, or --database)."
+  )
+  var accounts = false
+
+  @Flag(
+    name: .long,
+    help: "With --accounts: mark the session cookie Secure (sent over HTTPS only), for a server behind a TLS proxy such as nginx."
+  )
+  var secureCookie = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("With --accounts: the days a session lasts unused before it ends.", valueName: "days")
+  )
+  var sessionDays = 30
+
   @Option(name: .long, help: ArgumentHelp("With --web: the port to listen on (0 picks a free one).", valueName: "port"))
   var port = 8080
 
@@ -135,16 +155,29 @@ struct Standups: AsyncParsableCommand {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
-    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info {
-      throw ValidationError("--port, --host and --log-level go with --web.")
+    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts {
+      throw ValidationError("--port, --host, --log-level and --accounts go with --web.")
     }
+    if accounts, data != nil || mock {
+      throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
+    }
+    if !accounts, secureCookie || sessionDays != 30 {
+      throw ValidationError("--secure-cookie and --session-days go with --accounts.")
+    }
+    if sessionDays < 1 { throw ValidationError("--session-days takes a whole number of days, 1 or more.") }
   }
 
   func run() async throws {
     if web {
+      if !accounts, !["127.0.0.1", "localhost", "::1"].contains(host) {
+        FileHandle.standardError.write(Data(
+          "standups: warning: serving \(host) without --accounts: anyone who reaches it reads and changes every standup\n".utf8
+        ))
+      }
       try await Self.serve(
         data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
-        recordingMode: buffered ? .buffered : .durable, logLevel: logLevel
+        recordingMode: buffered ? .buffered : .durable, logLevel: logLevel,
+        accounts: accounts ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays) : nil
       )
     } else {
       if let replay {
@@ -211,15 +244,23 @@ struct Standups: AsyncParsableCommand {
   @MainActor
   static func serve(
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
-    recordingMode: RecordingMode, logLevel: Logger.Level
+    recordingMode: RecordingMode, logLevel: Logger.Level, accounts options: AccountOptions? = nil
   ) async throws {
     // The database's log lines (a PostgreSQL outage) go where the server's go.
     var logger = Logger(label: "SharingPostgres")
     logger.logLevel = logLevel
     try await prepareData(data: data, database: database, mock: mock, logger: logger)
     let recording = record.map(absoluteURL)
+    var accounts: WebAccounts?
+    if let options {
+      @Dependency(\.standupsDatabase) var standupsDatabase
+      guard let standupsDatabase else { fail("--accounts needs a database") }
+      accounts = try await webAccounts(options, database: standupsDatabase)
+    }
     do {
-      var app = standupsWebApp(host: host, port: port, record: recording, recordingMode: recordingMode)
+      var app = standupsWebApp(
+        host: host, port: port, record: recording, recordingMode: recordingMode, accounts: accounts
+      )
       app.logLevel = logLevel
       try await app.run()
     } catch let error as WebAppError {
@@ -295,6 +336,43 @@ struct Standups: AsyncParsableCommand {
       store: store, renderer: StandupsRenderer(theme: colors), history: record == nil ? history : nil
     )
   }
+}
+
+/// `--accounts`' settings.
+struct AccountOptions {
+  var secureCookie: Bool
+  var sessionDays: Int
+}
+
+/// Accounts and sessions kept in the standups' own database (so every process on it honours the
+/// same sessions); the first account made gets the standups of the single-user app, said once.
+@MainActor
+func webAccounts(_ options: AccountOptions, database: StandupsDatabase) async throws -> WebAccounts {
+  let store: any AccountStore
+  do {
+    switch database {
+    case let .sqlite(writer): store = try SQLiteAccountStore.sqlite(writer)
+    case let .postgres(postgres): store = try await PostgresAccountStore.postgres(postgres)
+    }
+  } catch {
+    fail("cannot keep accounts in the database: \(error)")
+  }
+  return WebAccounts(
+    store: store, secureCookie: options.secureCookie,
+    sessionLifetime: .seconds(options.sessionDays * 24 * 60 * 60),
+    accountCreated: { account, isFirst in
+      guard isFirst else { return }
+      do {
+        let moved = try await giveSingleUserStandups(to: account.id, in: database)
+        guard moved > 0 else { return }
+        FileHandle.standardOutput.write(Data(
+          "Gave the \(moved) standup\(moved == 1 ? "" : "s") of the single-user app to \(account.email), the first account.\n".utf8
+        ))
+      } catch {
+        FileHandle.standardError.write(Data("standups: could not give the single-user standups to \(account.email): \(error)\n".utf8))
+      }
+    }
+  )
 }
 
 /// `standups generate-test FILE`: a Swift Testing test that plays a session recorded with

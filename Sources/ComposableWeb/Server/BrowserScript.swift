@@ -15,6 +15,8 @@ let browserScript = #"""
   // Whether a socket was open before: the page then shows what some server sent it, which the
   // server it reconnects to (perhaps another process behind a load balancer) may not know.
   let wasConnected = false;
+  // Set once the page is on its way elsewhere (its session ended): no more reconnecting.
+  let leaving = false;
   const queue = [];
 
   function nodeAt(path) {
@@ -80,6 +82,8 @@ let browserScript = #"""
       }
       case "d": nodeAt(path).childNodes[patch[2]].remove(); break;
       case "reload": location.reload(); break;
+      // The tab's sign-in session ended (signed out here or in another tab): to the sign-in page.
+      case "go": leaving = true; location.assign(patch[1]); break;
       // A link the app opens (`openURL`): a new tab, which cannot reach back into this one.
       case "o": window.open(patch[1], "_blank", "noopener"); break;
       case "u":
@@ -207,8 +211,10 @@ let browserScript = #"""
     });
   }
   document.addEventListener("submit", (event) => {
-    event.preventDefault();
     const found = handlerFor(event.target, "submit");
+    // A form of the app's with an address of its own (Sign out) goes to the server as a post.
+    if (!found && event.target.hasAttribute("action")) return;
+    event.preventDefault();
     if (found) send(found[1]);
   });
   document.addEventListener("keydown", (event) => {
@@ -240,7 +246,15 @@ let browserScript = #"""
       observeSizes();
       showCurrentStep();
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (leaving) return;
+      // 1008: the server will not serve this tab to this browser's session (signed out, or
+      // never signed in): the page is asked for again, which leads to the sign-in page.
+      if (event.code === 1008) {
+        leaving = true;
+        location.reload();
+        return;
+      }
       notice.hidden = false;
       document.documentElement.dataset.cwLive = "false";
       setTimeout(connect, retryDelay);

@@ -20,7 +20,7 @@ import ServiceLifecycle
 /// this same stack, so that `web-first-render-vs-static` compares rendering, not servers.
 @_spi(Benchmarks)
 public func httpServer(
-  _ builder: HTTPServerBuilder, router: Router<BasicRequestContext>, host: String, port: Int, logger: Logger,
+  _ builder: HTTPServerBuilder, router: Router<WebRequestContext>, host: String, port: Int, logger: Logger,
   onServerRunning: @escaping @Sendable (any Channel) async -> Void
 ) throws -> any Service {
   let responder = router.buildResponder()
@@ -29,7 +29,7 @@ public func httpServer(
     eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
     logger: logger,
     responder: { request, writer, channel in
-      let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+      let context = WebRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
       var response: Response
       do {
         response = try await responder.respond(to: request, context: context)
@@ -53,3 +53,17 @@ public func httpServer(
 
 /// A response that could not be written because its request turned out malformed on the way.
 private struct ResponseNotWritten: Error {}
+
+/// What a route of a ``WebApp`` knows of its request besides the request: Hummingbird's basic
+/// context, and the address of the connection's other end (for throttling sign-ins by client).
+@_spi(Benchmarks)
+public struct WebRequestContext: RequestContext {
+  public var coreContext: CoreRequestContextStorage
+  /// The connection's peer: the browser, or a proxy in front of the server.
+  public let remoteAddress: SocketAddress?
+
+  public init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    remoteAddress = source.channel.remoteAddress
+  }
+}

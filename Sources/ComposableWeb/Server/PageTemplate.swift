@@ -114,5 +114,13 @@ a { color: var(--accent); }
 .cw-devtools-steps button[aria-current="step"] { background: var(--accent); color: #fff; }
 .cw-devtools-steps button[aria-current="step"]::before { color: inherit; }
 .cw-devtools-diff { margin: 0; padding: .5rem; border-radius: .5rem; background: var(--bg); font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
+.cw-account { max-width: 24rem; padding-top: 3rem; }
+.cw-account h1 { margin: 0; }
+.cw-account .cw-app-name { color: var(--muted); margin: 0 0 1.25rem; }
+.cw-account button { width: 100%; margin: .25rem 0 1rem; }
+.cw-primary { background: var(--accent); color: #fff; border-color: transparent; font-weight: 600; }
+.cw-error { color: #d70015; background: color-mix(in srgb, #d70015 10%, transparent); border-radius: .5rem; padding: .5rem .75rem; }
+@media (prefers-color-scheme: dark) { .cw-error { color: #ff6961; } }
+.cw-sign-out { display: inline; margin: 0; }
 .cw-reconnecting { position: fixed; top: 0; left: 0; right: 0; padding: .5rem; text-align: center; background: #b54708; color: #fff; z-index: 10; }
 """

@@ -20,6 +20,12 @@ final class ServerMetrics: Sendable {
   let keepAlives: Counter
   /// Tabs started from a socket whose page another process rendered (see `Tabs.adopt`).
   let adoptedTabs: Counter
+  /// Sign-ins refused for a wrong email or password (with ``WebAccounts``).
+  let signInFailures: Counter
+  /// Sign-ins answered 429 because of earlier failures for the email or from the client.
+  let signInThrottled: Counter
+  /// Tabs closed because their session ended (signed out in any process, or expired).
+  let sessionTabsEnded: Counter
   let tabsConnected: Gauge
   let tabsUnconnected: Gauge
   let tabsDisconnected: Gauge
@@ -42,6 +48,9 @@ final class ServerMetrics: Sendable {
     reconnects = Counter(label: "composable_web_reconnects_total", factory: factory)
     keepAlives = Counter(label: "composable_web_keep_alives_total", factory: factory)
     adoptedTabs = Counter(label: "composable_web_adopted_tabs_total", factory: factory)
+    signInFailures = Counter(label: "composable_web_sign_in_failures_total", factory: factory)
+    signInThrottled = Counter(label: "composable_web_sign_in_throttled_total", factory: factory)
+    sessionTabsEnded = Counter(label: "composable_web_session_tabs_ended_total", factory: factory)
     tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
     tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
     tabsDisconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "disconnected")], factory: factory)
@@ -83,4 +92,7 @@ enum DropReason: String, CaseIterable, Sendable {
   /// A WebSocket that sent nothing, not even its page's keep-alive, for the server's
   /// `silentSocketLifetime`: closed, its tab kept as disconnected.
   case silent
+  /// A WebSocket without the cookie of the session its tab was rendered for (forged, another
+  /// account's, or signed out): closed with 1008.
+  case session
 }

@@ -24,9 +24,13 @@ final class Tabs {
     /// Whether the page in the browser may be behind: patches were made while no socket was
     /// there to take them, or a socket was already lost once (with patches perhaps in flight).
     var mayBeBehind = false
+    /// The sign-in session the tab was rendered for (with ``WebAccounts``): only a socket with
+    /// that session's cookie may connect to it.
+    let owner: SessionOwner?
     let metrics: ServerMetrics
 
-    init(metrics: ServerMetrics) {
+    init(owner: SessionOwner?, metrics: ServerMetrics) {
+      self.owner = owner
       self.metrics = metrics
     }
 
@@ -61,7 +65,7 @@ final class Tabs {
   /// page from a dead connection without a ping task per socket (see `sweep`).
   static let keepAlive = "{}"
 
-  private let makePage: @MainActor (String) -> WebPage?
+  private let makePage: @MainActor (String, Account?) -> WebPage?
   private let limits: Limits
   let metrics: ServerMetrics
   private var tabs: [String: Tab] = [:]
@@ -70,7 +74,7 @@ final class Tabs {
   private var sweeper: Task<Void, Never>?
 
   init(
-    makePage: @escaping @MainActor (String) -> WebPage?, limits: Limits, metrics: ServerMetrics
+    makePage: @escaping @MainActor (String, Account?) -> WebPage?, limits: Limits, metrics: ServerMetrics
   ) {
     self.makePage = makePage
     self.limits = limits
@@ -146,8 +150,8 @@ final class Tabs {
   /// A new tab at `path`: its session id (128 random bits) and its first render; nil when the
   /// app has no page at `path`. With `devtools` (the address had `?devtools`), the page shows its
   /// time-travel panel, if it has one.
-  func open(_ path: String, devtools: Bool = false) -> (id: String, html: String)? {
-    guard let tab = makeTab(path, devtools: devtools), let live = tab.live else { return nil }
+  func open(_ path: String, devtools: Bool = false, owner: SessionOwner? = nil) -> (id: String, html: String)? {
+    guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return nil }
     var generator = SystemRandomNumberGenerator()
     let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     tabs[id] = tab
@@ -161,13 +165,30 @@ final class Tabs {
   /// Whether this server has the tab `id`.
   func has(_ id: String) -> Bool { tabs[id] != nil }
 
+  /// The sign-in session the tab `id` was rendered for.
+  func owner(of id: String) -> SessionOwner? { tabs[id]?.owner }
+
+  /// The sign-in sessions of the tabs this server holds.
+  func sessionHashes() -> Set<String> { Set(tabs.values.compactMap(\.owner?.hash)) }
+
+  /// The sessions `hashes` ended (signed out here or in another process, or expired): each of
+  /// their tabs is sent to `/sign-in`, its socket closed and its store let go.
+  func endSessions(_ hashes: Set<String>) {
+    guard !hashes.isEmpty else { return }
+    for (id, tab) in tabs where tab.owner.map({ hashes.contains($0.hash) }) == true {
+      tab.deliver(#"[["go","/sign-in"]]"#)
+      metrics.sessionTabsEnded.increment()
+      remove(id)
+    }
+  }
+
   /// Starts a tab whose page another process rendered (behind a load balancer with no sticky
   /// sessions) or this one rendered before a restart: a new store at the page's `path`, under the
   /// page's own id, whose first `attach` sends the whole page. Only for a well-formed id (128
   /// bits, as `open` makes them), never while going away.
-  func adopt(_ id: String, path: String, devtools: Bool) {
+  func adopt(_ id: String, path: String, devtools: Bool, owner: SessionOwner? = nil) {
     guard !isGoingAway, tabs[id] == nil, id.utf8.count == 32, id.utf8.allSatisfy({ isHexDigit($0) }),
-      let tab = makeTab(path, devtools: devtools)
+      let tab = makeTab(path, devtools: devtools, owner: owner)
     else { return }
     tab.mayBeBehind = true
     tabs[id] = tab
@@ -175,15 +196,15 @@ final class Tabs {
   }
 
   /// The page at `path` as a first render would show it, without keeping a tab (for `HEAD`).
-  func render(_ path: String) -> String? {
-    guard let tab = makeTab(path, devtools: false), let live = tab.live else { return nil }
+  func render(_ path: String, owner: SessionOwner? = nil) -> String? {
+    guard let tab = makeTab(path, devtools: false, owner: owner), let live = tab.live else { return nil }
     return live.rendered.root.html
   }
 
-  private func makeTab(_ path: String, devtools: Bool) -> Tab? {
-    guard var page = makePage(path) else { return nil }
+  private func makeTab(_ path: String, devtools: Bool, owner: SessionOwner?) -> Tab? {
+    guard var page = makePage(path, owner?.account) else { return nil }
     if devtools { page = page.showingDevtools() }
-    let tab = Tab(metrics: metrics)
+    let tab = Tab(owner: owner, metrics: metrics)
     let metrics = metrics
     tab.live = LiveView(
       page: page,
@@ -254,6 +275,7 @@ final class Tabs {
   }
 
   private func remove(_ id: String) {
+    tabs[id]?.connection?.finish()
     tabs[id]?.live?.stop()
     tabs[id] = nil
     unconnected.remove(id)

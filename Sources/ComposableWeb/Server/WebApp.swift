@@ -63,7 +63,10 @@ public struct WebApp: Sendable {
   public var logLevel: Logger.Level = .info
   /// Extra CSS served with the page.
   public var stylesheet: String
-  let makePage: @MainActor @Sendable (String) -> WebPage?
+  /// Sign-up, sign-in and sign-out, with every page for a signed-in account only; nil (the
+  /// default) serves everyone the same app.
+  public var accounts: WebAccounts?
+  let makePage: @MainActor @Sendable (String, Account?) -> WebPage?
 
   /// A one-page app, served at `/` (every other address is a 404).
   ///
@@ -113,15 +116,57 @@ public struct WebApp: Sendable {
     stylesheet: String = "",
     page: @escaping @MainActor @Sendable (_ path: String) -> WebPage?
   ) {
+    self.init(
+      title: title, host: host, port: port, disconnectedTabLifetime: disconnectedTabLifetime,
+      stylesheet: stylesheet, accounts: nil, makePage: { path, _ in page(path) }
+    )
+  }
+
+  /// An app with addresses whose pages are for signed-in accounts only: `/sign-up`, `/sign-in`
+  /// and `POST /sign-out` are served (see ``WebAccounts``), a signed-out visitor of any page is
+  /// sent to `/sign-in`, and each tab's page is built for the account that opened it.
+  ///
+  /// - Parameters:
+  ///   - title: The page's title, in the browser tab (and on the sign-in pages).
+  ///   - host: The address to listen on.
+  ///   - port: The port to listen on (`0`: any free port).
+  ///   - disconnectedTabLifetime: How long a tab whose connection dropped keeps its store.
+  ///   - stylesheet: Extra CSS served with the page.
+  ///   - accounts: Where accounts and sessions are kept, and how sign-in is throttled.
+  ///   - page: Called on the main actor once per tab with the path the tab opened and the
+  ///     account it is for: creates the tab's store for that account's data and returns its
+  ///     page, or nil (a 404 page) when the path names nothing of that account's. A socket is
+  ///     accepted only with the cookie of the session that rendered its page.
+  public init(
+    title: String,
+    host: String = "127.0.0.1",
+    port: Int = 8080,
+    disconnectedTabLifetime: Duration = .seconds(60),
+    stylesheet: String = "",
+    accounts: WebAccounts,
+    page: @escaping @MainActor @Sendable (_ path: String, _ account: Account) -> WebPage?
+  ) {
+    self.init(
+      title: title, host: host, port: port, disconnectedTabLifetime: disconnectedTabLifetime,
+      stylesheet: stylesheet, accounts: accounts,
+      makePage: { path, account in account.flatMap { page(path, $0) } }
+    )
+  }
+
+  private init(
+    title: String, host: String, port: Int, disconnectedTabLifetime: Duration, stylesheet: String,
+    accounts: WebAccounts?, makePage: @escaping @MainActor @Sendable (String, Account?) -> WebPage?
+  ) {
     self.title = title
     self.host = host
     self.port = port
     self.disconnectedTabLifetime = disconnectedTabLifetime
     self.stylesheet = stylesheet
+    self.accounts = accounts
     // Each tab's page (and the stores it makes) sees the dependencies in force here, as a store
     // sees those in force where it is created, not those of the server task that serves it.
     let dependencies = withEscapedDependencies { $0 }
-    self.makePage = { path in dependencies.yield { page(path) } }
+    self.makePage = { path, account in dependencies.yield { makePage(path, account) } }
   }
 
   /// Runs the server until the process gets SIGINT, SIGTERM or SIGHUP, or the task running it is
@@ -144,11 +189,30 @@ public struct WebApp: Sendable {
       unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime
     )
     let tabs = await Tabs(makePage: makePage, limits: limits, metrics: ServerMetrics(logger: logger))
+    let keepAlive = max(.milliseconds(50), min(.seconds(20), silentSocketLifetime / 4))
+    let page = PageTemplate(
+      title: title, stylesheet: stylesheet, keepAliveMilliseconds: Int(keepAlive / .milliseconds(1))
+    )
+    let signIns = accounts.map { SignIns(accounts: $0, metrics: tabs.metrics, template: page) }
+    // Sessions ended in another process (or expired): their tabs here are closed within 0.5 s
+    // and sent to /sign-in. One query for all of this process's sessions, only while it has tabs.
+    let sessionCheck = signIns.map { signIns in
+      Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(500))
+          let hashes = await tabs.sessionHashes()
+          guard !hashes.isEmpty, let live = try? await signIns.liveSessions(among: hashes) else { continue }
+          await tabs.endSessions(hashes.subtracting(live))
+        }
+      }
+    }
+    defer { sessionCheck?.cancel() }
     // Hummingbird's own lines at `info` repeat what `onStart` says; they show from `debug` on.
     var serverLogger = logger
     if logLevel == .info { serverLogger.logLevel = .notice }
     var configuration = ServiceGroupConfiguration(
-      services: [try application(tabs: tabs, onStart: onStart, logger: serverLogger)], logger: serverLogger
+      services: [try application(tabs: tabs, page: page, signIns: signIns, onStart: onStart, logger: serverLogger)],
+      logger: serverLogger
     )
     // Connections still open once the sockets were closed (a request half sent, a client that
     // never answers the close) are cancelled after 1 s, and given up on 4 s after the stop:
@@ -219,15 +283,11 @@ public struct WebApp: Sendable {
 
   /// The Hummingbird server: the page of each tab, its assets, and its WebSocket.
   private func application(
-    tabs: Tabs, onStart: @escaping @Sendable (String) -> Void, logger: Logger
+    tabs: Tabs, page: PageTemplate, signIns: SignIns?, onStart: @escaping @Sendable (String) -> Void,
+    logger: Logger
   ) throws -> any Service {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
-    let router = Router(options: .autoGenerateHeadEndpoints)
-    // A page says it is there four times within the silence the server allows, at most every 20 s.
-    let keepAlive = max(.milliseconds(50), min(.seconds(20), silentSocketLifetime / 4))
-    let page = PageTemplate(
-      title: title, stylesheet: stylesheet, keepAliveMilliseconds: Int(keepAlive / .milliseconds(1))
-    )
+    let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
     }
@@ -244,21 +304,45 @@ public struct WebApp: Sendable {
       await tabs.countTabs()
       return page.respond(.ok, tabs.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
-    @Sendable func open(_ request: Request, _: some RequestContext) async -> Response {
+    if let signIns {
+      router.get("/sign-in") { request, _ in await signIns.signInPage(request) }
+      router.get("/sign-up") { request, _ in await signIns.signUpPage(request) }
+      router.post("/sign-in") { request, context in
+        await signIns.signIn(request, client: clientAddress(peer: context.remoteAddress, fields: request.headers))
+      }
+      router.post("/sign-up") { request, context in
+        await signIns.signUp(request, client: clientAddress(peer: context.remoteAddress, fields: request.headers))
+      }
+      router.post("/sign-out") { request, _ in
+        await signIns.signOut(request) { hash in await tabs.endSessions([hash]) }
+      }
+    }
+    @Sendable func open(_ request: Request, _: WebRequestContext) async -> Response {
       let path = request.uri.path
       guard !path.split(separator: "/").contains("..") else {
         tabs.metrics.drop(.path, "refused a path with ..: \(path.prefix(200))")
         return page.respond(.badRequest, "bad request\n", contentType: "text/plain; charset=utf-8")
       }
+      // With accounts, a page is for its signed-in account only.
+      var owner: SessionOwner?
+      if let signIns {
+        do {
+          guard let found = try await signIns.owner(of: request.headers) else { return signIns.redirect(to: "/sign-in") }
+          owner = found
+        } catch {
+          tabs.metrics.logger.error("the account store failed: \(error)")
+          return page.respond(.serviceUnavailable, "try again in a moment\n", contentType: "text/plain; charset=utf-8")
+        }
+      }
       if request.method == .head {
-        guard let html = await tabs.render(path) else { return page.notFound() }
+        guard let html = await tabs.render(path, owner: owner) else { return page.notFound() }
         // The same length as a GET's page: a session id's 32 digits, none of them a tab's.
         return page.response(session: String(repeating: "0", count: 32), body: html)
       }
       let devtools = (request.uri.query ?? "").split(separator: "&").contains {
         $0.prefix { $0 != "=" } == "devtools"
       }
-      guard let (id, html) = await tabs.open(path, devtools: devtools) else { return page.notFound() }
+      guard let (id, html) = await tabs.open(path, devtools: devtools, owner: owner) else { return page.notFound() }
       return page.response(session: id, body: html)
     }
     router.get("/", use: open)
@@ -276,9 +360,15 @@ public struct WebApp: Sendable {
       }
       let session = sessionID(in: request.path ?? "")
       let page = pageAddress(in: request.path ?? "")
+      // With accounts, the socket's own sign-in session, checked against its tab's in
+      // `serveSocket` (the store is asked there, off the event loop).
+      let signedIn = signIns.map { _ in sessionCookie(in: request.headerFields).map(sessionHash) }
       tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
-        await serveSocket(session: session, page: page, inbound: inbound, outbound: outbound, tabs: tabs)
+        await serveSocket(
+          session: session, page: page, signedIn: signedIn, signIns: signIns, inbound: inbound,
+          outbound: outbound, tabs: tabs
+        )
         await tabs.socketEnded()
       }
     }
@@ -336,12 +426,31 @@ enum HTTPDate {
 /// A socket whose tab this process does not have (another process behind the same load balancer
 /// rendered its page, or this one restarted) starts the tab here at the page's address: the app's
 /// state that matters is in its database, so the page carries on where it is.
+///
+/// With accounts (`signedIn` is then the hash of the socket's session cookie, or nil without
+/// one), a tab this process holds takes only a socket with the cookie of the session that
+/// rendered it, and a tab is adopted only for a session the store still holds; any other socket
+/// is closed with 1008 ("policy violation"), and its page reloads (to /sign-in when signed out).
 private func serveSocket(
-  session: String?, page: (path: String, devtools: Bool, again: Bool)?, inbound: WebSocketInboundStream,
-  outbound: WebSocketOutboundWriter, tabs: Tabs
+  session: String?, page: (path: String, devtools: Bool, again: Bool)?, signedIn: String??, signIns: SignIns?,
+  inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: Tabs
 ) async {
+  var owner: SessionOwner?
+  if let signIns, let signedIn {
+    let existing = if let session { await tabs.owner(of: session) } else { SessionOwner?.none }
+    if let existing {
+      owner = existing.hash == signedIn ? existing : nil
+    } else if let signedIn {
+      owner = try? await signIns.owner(hash: signedIn)
+    }
+    guard owner != nil else {
+      tabs.metrics.drop(.session, "closed a WebSocket without its tab's sign-in session")
+      try? await outbound.close(.policyViolation, reason: "sign in")
+      return
+    }
+  }
   if let session, let page, await !tabs.has(session) {
-    await tabs.adopt(session, path: page.path, devtools: page.devtools)
+    await tabs.adopt(session, path: page.path, devtools: page.devtools, owner: owner)
   }
   guard let session, let (messages, connection) = await tabs.attach(session, resendingPage: page?.again ?? false) else {
     if await tabs.isGoingAway {
@@ -366,6 +475,9 @@ private func serveSocket(
       }
       if await tabs.isGoingAway {
         try await outbound.close(.goingAway, reason: "server shutting down")
+      } else if signIns != nil, await !tabs.has(session) {
+        // Its session ended: the page was told to go to /sign-in.
+        try await outbound.close(.policyViolation, reason: "signed out")
       }
     } catch {}
     group.cancelAll()

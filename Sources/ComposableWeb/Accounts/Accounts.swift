@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+
+/// Someone signed in to a ``WebApp`` that has ``WebAccounts``: what a tab's page is built for.
+public struct Account: Hashable, Sendable, Identifiable {
+  /// The account's id (a UUID, lowercase), which never changes: key the account's data by it.
+  public var id: String
+  /// The address the account signed up with, lowercased.
+  public var email: String
+
+  public init(id: String, email: String) {
+    self.id = id
+    self.email = email
+  }
+}
+
+/// Sign-up, sign-in and sign-out for a ``WebApp``: with them, every page asks for a signed-in
+/// account, and each tab's store is built for the account that opened it.
+///
+/// ```swift
+/// let app = WebApp(title: "Standups", accounts: WebAccounts(store: .sqlite(database))) { path, account in
+///   withDependencies { $0.owner = account.id } operation: { standupsPage(path) }
+/// }
+/// ```
+///
+/// The server answers `/sign-up` and `/sign-in` (a form with the fields `email` and `password`,
+/// posted to the same address; success answers 303 to `/` with the session's cookie) and
+/// `POST /sign-out` (303 to `/sign-in`); signed out, every page answers 303 to `/sign-in`. The
+/// session is a random 256-bit id in a cookie (`HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure`
+/// with ``secureCookie``); the store keeps only its SHA-256, so a copy of the database signs no
+/// one in. Passwords are kept as bcrypt hashes (cost ``passwordCost``). The article "Sessions and
+/// accounts" has the whole design.
+public struct WebAccounts: Sendable {
+  /// Where accounts, sessions and failed sign-ins are kept: ``InMemoryAccountStore`` for one
+  /// process, or the app's database (`ComposableWebGRDB`'s `.sqlite(_:)`,
+  /// `ComposableWebPostgres`' `.postgres(_:)`) so that every process behind a load balancer
+  /// honours the same sessions.
+  public var store: any AccountStore
+  /// Whether the cookie is marked `Secure` (sent over HTTPS only): set it when the app is served
+  /// over TLS (at nginx, say), never for plain `http://`, where the browser would drop it.
+  public var secureCookie: Bool
+  /// How long a session lasts unused before it ends (30 days).
+  public var sessionLifetime: Duration
+  /// bcrypt's cost: 2^cost rounds (10, about 0.1 s a hash on a server core in a release build).
+  public var passwordCost: UInt8
+  /// Failed sign-ins for one email within ``failureWindow`` after which further attempts for it
+  /// answer 429 until the window has passed them (5).
+  public var failuresPerEmail: Int
+  /// Failed sign-ins from one client address within ``failureWindow`` after which its further
+  /// attempts answer 429 (30).
+  public var failuresPerClient: Int
+  /// The window failed sign-ins are counted in (15 minutes).
+  public var failureWindow: Duration
+  /// Called once an account is made, with whether it is the first one the store holds (an app
+  /// that was single-user gives its data to it).
+  public var accountCreated: @Sendable (_ account: Account, _ isFirst: Bool) async -> Void
+  /// The time; tests set it to move through ``failureWindow`` without waiting.
+  public var now: @Sendable () -> Date
+
+  public init(
+    store: any AccountStore,
+    secureCookie: Bool = false,
+    sessionLifetime: Duration = .seconds(30 * 24 * 60 * 60),
+    passwordCost: UInt8 = 10,
+    failuresPerEmail: Int = 5,
+    failuresPerClient: Int = 30,
+    failureWindow: Duration = .seconds(15 * 60),
+    accountCreated: @escaping @Sendable (_ account: Account, _ isFirst: Bool) async -> Void = { _, _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.store = store
+    self.secureCookie = secureCookie
+    self.sessionLifetime = sessionLifetime
+    self.passwordCost = passwordCost
+    self.failuresPerEmail = failuresPerEmail
+    self.failuresPerClient = failuresPerClient
+    self.failureWindow = failureWindow
+    self.accountCreated = accountCreated
+    self.now = now
+  }
+}
+
+/// An account as a store keeps it: with its password's hash (never the password).
+public struct StoredAccount: Sendable, Equatable {
+  public var account: Account
+  /// bcrypt's hash of the password (`$2b$10$…`).
+  public var passwordHash: String
+
+  public init(account: Account, passwordHash: String) {
+    self.account = account
+    self.passwordHash = passwordHash
+  }
+}
+
+/// What ``AccountStore/insertAccount(_:)`` did.
+public enum AccountInsertion: Sendable, Equatable {
+  /// Made; `isFirst` when the store held no account before.
+  case inserted(isFirst: Bool)
+  /// Another account has this email: nothing was made.
+  case emailTaken
+}
+
+/// Where ``WebAccounts`` keeps accounts, sessions (by the SHA-256 of their id) and failed
+/// sign-ins. Every method may be called from any task, and by several processes at once when the
+/// store is a database.
+public protocol AccountStore: Sendable {
+  /// Makes an account unless its email is taken.
+  func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion
+  /// The account with this (lowercased) email.
+  func account(email: String) async throws -> StoredAccount?
+  /// Keeps a new session of `accountID`, used at `now`.
+  func insertSession(hash: String, accountID: String, now: Date) async throws
+  /// The account of the session `hash` if it was used since `usedSince` (marking it used at
+  /// `now`); nil for an unknown or expired session (an expired one is deleted).
+  func session(hash: String, now: Date, usedSince: Date) async throws -> Account?
+  /// Ends a session.
+  func deleteSession(hash: String) async throws
+  /// Which of `hashes` are sessions used since `usedSince`: the others were ended (in any
+  /// process) or expired.
+  func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String>
+  /// Counts a failed sign-in under each of `keys` at `now`, forgetting failures older than
+  /// `forgettingBefore`.
+  func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws
+  /// The times of the failures counted under `key` since `since`.
+  func failures(key: String, since: Date) async throws -> [Date]
+  /// Forgets the failures counted under `key` (after a successful sign-in).
+  func clearFailures(key: String) async throws
+}
+
+/// Accounts and sessions in this process's memory: for an app served by one process, and tests.
+/// They are gone when the process ends.
+public final class InMemoryAccountStore: AccountStore {
+  private struct State {
+    var accounts: [String: StoredAccount] = [:]
+    var sessions: [String: (accountID: String, lastUsed: Date)] = [:]
+    var failures: [String: [Date]] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  public init() {}
+
+  public func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion {
+    state.withLock { state in
+      guard state.accounts[account.account.email] == nil else { return .emailTaken }
+      state.accounts[account.account.email] = account
+      return .inserted(isFirst: state.accounts.count == 1)
+    }
+  }
+
+  public func account(email: String) async throws -> StoredAccount? {
+    state.withLock { $0.accounts[email] }
+  }
+
+  public func insertSession(hash: String, accountID: String, now: Date) async throws {
+    state.withLock { $0.sessions[hash] = (accountID, now) }
+  }
+
+  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+    state.withLock { state in
+      guard let session = state.sessions[hash] else { return nil }
+      guard session.lastUsed >= usedSince else {
+        state.sessions[hash] = nil
+        return nil
+      }
+      state.sessions[hash]?.lastUsed = now
+      return state.accounts.values.first { $0.account.id == session.accountID }?.account
+    }
+  }
+
+  public func deleteSession(hash: String) async throws {
+    _ = state.withLock { $0.sessions.removeValue(forKey: hash) }
+  }
+
+  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+    state.withLock { state in hashes.filter { (state.sessions[$0]?.lastUsed ?? .distantPast) >= usedSince } }
+  }
+
+  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+    state.withLock { state in
+      for key in keys {
+        state.failures[key, default: []].removeAll { $0 < forgettingBefore }
+        state.failures[key, default: []].append(now)
+      }
+    }
+  }
+
+  public func failures(key: String, since: Date) async throws -> [Date] {
+    state.withLock { $0.failures[key, default: []].filter { $0 >= since } }
+  }
+
+  public func clearFailures(key: String) async throws {
+    _ = state.withLock { $0.failures.removeValue(forKey: key) }
+  }
+}
+
+extension AccountStore where Self == InMemoryAccountStore {
+  /// Accounts and sessions in this process's memory.
+  public static var inMemory: InMemoryAccountStore { InMemoryAccountStore() }
+}
+
+/// A "Sign out" button for a page of a ``WebApp`` with ``WebAccounts``: a form that posts to
+/// `/sign-out` (it works with JavaScript off too). Every tab of the session, in every process,
+/// then goes to `/sign-in`.
+public func signOutButton(_ label: String = "Sign out", _ attributes: Attribute...) -> Node {
+  form(.attribute("method", "post"), .attribute("action", "/sign-out"), .class("cw-sign-out")) {
+    element("button", [.type("submit")] + attributes) { label }
+  }
+}

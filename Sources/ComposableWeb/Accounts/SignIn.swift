@@ -1,0 +1,357 @@
+import Crypto
+import Dispatch
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdBcrypt
+import NIOCore
+
+/// The cookie that holds a sign-in session's id.
+let sessionCookieName = "cw_session"
+
+/// A tab's sign-in session: the SHA-256 of its id (what the store keeps), and its account.
+struct SessionOwner: Sendable, Equatable {
+  let hash: String
+  let account: Account
+}
+
+/// The pages and posts of ``WebAccounts``: sign-up, sign-in (throttled), sign-out, and the
+/// session behind each request and socket.
+final class SignIns: Sendable {
+  let accounts: WebAccounts
+  let metrics: ServerMetrics
+  let template: PageTemplate
+  /// A hash of a random password at the same cost, checked when an email has no account, so
+  /// that an unknown email takes as long to refuse as a wrong password.
+  private let decoyHash: String
+
+  init(accounts: WebAccounts, metrics: ServerMetrics, template: PageTemplate) {
+    self.accounts = accounts
+    self.metrics = metrics
+    self.template = template
+    decoyHash = Bcrypt.hash(newSessionID(), cost: accounts.passwordCost)
+  }
+
+  private var store: any AccountStore { accounts.store }
+
+  /// Sessions used since then are still valid.
+  private var usedSince: Date { accounts.now() - TimeInterval(accounts.sessionLifetime.seconds) }
+
+  /// The session a request's cookie names, if it is one the store holds and has not expired.
+  func owner(of fields: HTTPFields) async throws -> SessionOwner? {
+    guard let id = sessionCookie(in: fields) else { return nil }
+    return try await owner(hash: sessionHash(id))
+  }
+
+  func owner(hash: String) async throws -> SessionOwner? {
+    try await store.session(hash: hash, now: accounts.now(), usedSince: usedSince).map {
+      SessionOwner(hash: hash, account: $0)
+    }
+  }
+
+  /// Which of `hashes` are still sessions (not signed out in any process, not expired).
+  func liveSessions(among hashes: Set<String>) async throws -> Set<String> {
+    try await store.liveSessions(among: hashes, usedSince: usedSince)
+  }
+
+  // MARK: Pages
+
+  func signInPage(_ request: Request) async -> Response {
+    if (try? await owner(of: request.headers)) != nil { return redirect(to: "/") }
+    return form(.signIn, status: .ok)
+  }
+
+  func signUpPage(_ request: Request) async -> Response {
+    if (try? await owner(of: request.headers)) != nil { return redirect(to: "/") }
+    return form(.signUp, status: .ok)
+  }
+
+  // MARK: Posts
+
+  func signUp(_ request: Request, client: String) async -> Response {
+    if let refused = refuseOtherOrigins(request) { return refused }
+    guard let fields = await formFields(request) else { return form(.signUp, status: .badRequest, error: Self.unreadable) }
+    let email = normalizedEmail(fields["email"] ?? "")
+    let password = fields["password"] ?? ""
+    guard isEmail(email) else {
+      return form(.signUp, status: .unprocessableContent, error: "Enter an email address, like name@example.com.", email: email)
+    }
+    if let problem = passwordProblem(password) {
+      return form(.signUp, status: .unprocessableContent, error: problem, email: email)
+    }
+    let cost = accounts.passwordCost
+    let hash = await offThePool { Bcrypt.hash(password, cost: cost) }
+    let account = Account(id: UUID().uuidString.lowercased(), email: email)
+    do {
+      switch try await store.insertAccount(StoredAccount(account: account, passwordHash: hash)) {
+      case .emailTaken:
+        return form(
+          .signUp, status: .unprocessableContent,
+          error: "An account with this email exists: sign in instead.", email: email
+        )
+      case let .inserted(isFirst):
+        await accounts.accountCreated(account, isFirst)
+        return try await startSession(for: account, replacing: request)
+      }
+    } catch {
+      return unavailable(error)
+    }
+  }
+
+  func signIn(_ request: Request, client: String) async -> Response {
+    if let refused = refuseOtherOrigins(request) { return refused }
+    guard let fields = await formFields(request) else { return form(.signIn, status: .badRequest, error: Self.unreadable) }
+    let email = normalizedEmail(fields["email"] ?? "")
+    let password = fields["password"] ?? ""
+    let keys = ["email:" + email, "client:" + client]
+    do {
+      let now = accounts.now()
+      let windowStart = now - TimeInterval(accounts.failureWindow.seconds)
+      // Checked before the password: a throttled attempt learns nothing, and costs no hash.
+      for (key, limit) in zip(keys, [accounts.failuresPerEmail, accounts.failuresPerClient]) {
+        let failures = try await store.failures(key: key, since: windowStart).sorted()
+        if failures.count >= limit {
+          // Allowed again once enough of them have left the window to go under the limit.
+          let freed = failures[failures.count - limit] + TimeInterval(accounts.failureWindow.seconds)
+          metrics.signInThrottled.increment()
+          metrics.logger.notice("throttled sign-ins", metadata: ["reason": "\(key.prefix { $0 != ":" })"])
+          return throttled(retryAfter: max(1, Int(freed.timeIntervalSince(now).rounded(.up))), email: email)
+        }
+      }
+      let stored = try await store.account(email: email)
+      // The same work whether or not the email has an account.
+      let decoy = decoyHash
+      let matches = await offThePool { Bcrypt.verify(password, hash: stored?.passwordHash ?? decoy) }
+      guard let stored, matches else {
+        metrics.signInFailures.increment()
+        try await store.recordFailure(keys: keys, now: now, forgettingBefore: windowStart)
+        return form(.signIn, status: .unauthorized, error: "Wrong email or password.", email: email)
+      }
+      try await store.clearFailures(key: keys[0])
+      return try await startSession(for: stored.account, replacing: request)
+    } catch {
+      return unavailable(error)
+    }
+  }
+
+  /// Ends the request's session here (its tabs in this process at once, via `endTabs`) and in
+  /// the store (the other processes' tabs within their next check).
+  func signOut(_ request: Request, endTabs: @Sendable (String) async -> Void) async -> Response {
+    if let refused = refuseOtherOrigins(request) { return refused }
+    if let id = sessionCookie(in: request.headers) {
+      let hash = sessionHash(id)
+      do {
+        try await store.deleteSession(hash: hash)
+      } catch {
+        return unavailable(error)
+      }
+      await endTabs(hash)
+    }
+    var response = redirect(to: "/sign-in")
+    response.headers[.setCookie] = cookie(value: "", maxAge: 0)
+    return response
+  }
+
+  /// A new session (a new id at every sign-in: an id planted before it is worth nothing), the
+  /// one the request came with ended, and 303 to `/` with the cookie.
+  private func startSession(for account: Account, replacing request: Request) async throws -> Response {
+    if let old = sessionCookie(in: request.headers) {
+      try await store.deleteSession(hash: sessionHash(old))
+    }
+    let id = newSessionID()
+    try await store.insertSession(hash: sessionHash(id), accountID: account.id, now: accounts.now())
+    var response = redirect(to: "/")
+    response.headers[.setCookie] = cookie(value: id, maxAge: Int(accounts.sessionLifetime.seconds))
+    return response
+  }
+
+  private func cookie(value: String, maxAge: Int) -> String {
+    "\(sessionCookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+      + (accounts.secureCookie ? "; Secure" : "")
+  }
+
+  // MARK: Answers
+
+  func redirect(to location: String) -> Response {
+    var response = template.respond(.seeOther, "", contentType: "text/plain; charset=utf-8")
+    response.headers[.location] = location
+    return response
+  }
+
+  /// 403 for a post from another site: its `Origin` (or, when a browser sent none, its
+  /// `Referer`) must be this server's own address. A post with neither is refused too.
+  private func refuseOtherOrigins(_ request: Request) -> Response? {
+    if isSameOrigin(request.head) { return nil }
+    if request.headers[.origin] == nil, let referer = request.headers[.referer], let host = request.head.authority,
+      referer.hasPrefix("http://\(host)/") || referer.hasPrefix("https://\(host)/")
+    {
+      return nil
+    }
+    metrics.drop(.origin, "refused a form post from another origin: \(request.headers[.origin]?.prefix(200) ?? request.headers[.referer]?.prefix(200) ?? "none")")
+    return template.respond(.forbidden, "This form can only be sent from this site's own pages.\n", contentType: "text/plain; charset=utf-8")
+  }
+
+  private func throttled(retryAfter seconds: Int, email: String) -> Response {
+    let minutes = (seconds + 59) / 60
+    var response = form(
+      .signIn, status: .tooManyRequests,
+      error: "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").", email: email
+    )
+    response.headers[.retryAfter] = "\(seconds)"
+    return response
+  }
+
+  private func unavailable(_ error: any Error) -> Response {
+    metrics.logger.error("the account store failed: \(error)")
+    return template.respond(
+      .serviceUnavailable, "Signing in is not possible right now; try again in a moment.\n",
+      contentType: "text/plain; charset=utf-8"
+    )
+  }
+
+  private static let unreadable = "The form could not be read; send it again."
+
+  enum Form {
+    case signIn, signUp
+  }
+
+  /// The sign-in or sign-up page: a plain form (no script, no live view: a password never goes
+  /// through a store, a recording or a log), with the email sent back when it is shown again,
+  /// never the password.
+  func form(_ kind: Form, status: HTTPResponse.Status, error: String? = nil, email: String = "") -> Response {
+    let (heading, path, autocomplete, other) =
+      switch kind {
+      case .signIn: ("Sign in", "/sign-in", "current-password", #"No account yet? <a href="/sign-up">Sign up</a>"#)
+      case .signUp: ("Sign up", "/sign-up", "new-password", #"Have an account? <a href="/sign-in">Sign in</a>"#)
+      }
+    let lengths = kind == .signUp ? #" minlength="8" maxlength="64""# : ""
+    let html = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(heading) · \(escapeText(template.title))</title>
+      <link rel="stylesheet" href="/_cw/app.css">
+      </head>
+      <body>
+      <main class="cw-account">
+      <h1>\(heading)</h1>
+      <p class="cw-app-name">\(escapeText(template.title))</p>
+      \(error.map { #"<p class="cw-error" role="alert">\#(escapeText($0))</p>"# } ?? "")
+      <form method="post" action="\(path)">
+      <div class="cw-field"><label class="cw-label" for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="\(escapeAttribute(email))"\(email.isEmpty ? " autofocus" : "")></div>
+      <div class="cw-field"><label class="cw-label" for="password">Password</label><input id="password" name="password" type="password" autocomplete="\(autocomplete)" required\(lengths)\(email.isEmpty ? "" : " autofocus")></div>
+      <button type="submit" class="cw-primary">\(heading)</button>
+      </form>
+      <p>\(other)</p>
+      </main>
+      </body>
+      </html>
+      """
+    return template.respond(status, html, contentType: "text/html; charset=utf-8")
+  }
+
+  /// The fields of a form post (`application/x-www-form-urlencoded`, at most 16 KiB).
+  private func formFields(_ request: Request) async -> [String: String]? {
+    guard let body = try? await request.body.collect(upTo: 16 * 1024) else { return nil }
+    return formDecoded(String(buffer: body))
+  }
+}
+
+/// A form's `application/x-www-form-urlencoded` body, decoded (`+` is a space); the first value
+/// of each name.
+func formDecoded(_ body: String) -> [String: String] {
+  var fields: [String: String] = [:]
+  for pair in body.split(separator: "&") {
+    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    func decoded(_ part: Substring) -> String {
+      let spaced = part.replacingOccurrences(of: "+", with: " ")
+      return spaced.removingPercentEncoding ?? spaced
+    }
+    let name = decoded(parts[0])
+    if fields[name] == nil { fields[name] = parts.count > 1 ? decoded(parts[1]) : "" }
+  }
+  return fields
+}
+
+/// The email as accounts are keyed by it: without surrounding spaces, lowercased.
+func normalizedEmail(_ email: String) -> String {
+  email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+}
+
+/// Something@something, without spaces, at most 254 characters.
+func isEmail(_ email: String) -> Bool {
+  let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+  return email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+    && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !email.contains(where: \.isWhitespace)
+}
+
+/// Why a new password is refused, or nil: 8 to 64 characters, and at most 72 bytes (bcrypt reads
+/// no further, so a longer one would be cut without a word).
+func passwordProblem(_ password: String) -> String? {
+  if password.count < 8 { return "Choose a password of at least 8 characters." }
+  if password.count > 64 || password.utf8.count > 72 {
+    return "Choose a password of at most 64 characters (72 bytes)."
+  }
+  return nil
+}
+
+/// A new session id: 256 random bits, as 64 hexadecimal digits.
+func newSessionID() -> String {
+  var generator = SystemRandomNumberGenerator()
+  return (0..<4).map { _ in
+    let text = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
+  }.joined()
+}
+
+/// What the store keeps of a session id: its SHA-256, in hexadecimal.
+func sessionHash(_ id: String) -> String {
+  SHA256.hash(data: Data(id.utf8)).map { byte in
+    let text = String(byte, radix: 16)
+    return byte < 16 ? "0" + text : text
+  }.joined()
+}
+
+/// The session cookie's value among a request's `Cookie` headers.
+func sessionCookie(in fields: HTTPFields) -> String? {
+  for header in fields[values: .cookie] {
+    for pair in header.split(separator: ";") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == sessionCookieName {
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+      }
+    }
+  }
+  return nil
+}
+
+/// The address of the client that sent a request: the connection's peer, or, when the peer is
+/// this machine (a proxy such as nginx in front of the server), the last address the proxy put
+/// in `X-Forwarded-For`. A client that sends its own `X-Forwarded-For` straight to the server
+/// from another machine is not believed.
+func clientAddress(peer: SocketAddress?, fields: HTTPFields) -> String {
+  let address = peer?.ipAddress ?? "unknown"
+  let isLoopback = address == "127.0.0.1" || address == "::1" || address.hasPrefix("::ffff:127.")
+  if isLoopback, let forwarded = fields[HTTPField.Name("X-Forwarded-For")!],
+    let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+  {
+    return last
+  }
+  return address
+}
+
+/// Runs CPU-heavy work (a bcrypt hash) on a thread outside the tasks' pool, which has only as
+/// many threads as cores: a flood of sign-ins must not stall every tab.
+private func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+  }
+}
+
+extension Duration {
+  /// The whole seconds of a duration.
+  var seconds: Int64 { components.seconds }
+}

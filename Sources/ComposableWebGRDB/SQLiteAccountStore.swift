@@ -1,0 +1,161 @@
+import ComposableWeb
+import Foundation
+import SharingGRDB
+
+/// Accounts, sessions and failed sign-ins in the app's SQLite database (the one its
+/// `@Shared(.database(…))` keys use), so that every process on the machine honours the same
+/// sessions and counts the same failures. Three tables, made on first use:
+/// `composableWebAccounts`, `composableWebSessions` (the SHA-256 of each session id, never the id)
+/// and `composableWebSignInFailures`.
+public final class SQLiteAccountStore: AccountStore {
+  let database: any DatabaseWriter
+
+  public init(_ database: any DatabaseWriter) throws {
+    self.database = database
+    try database.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE IF NOT EXISTS composableWebAccounts (
+            id TEXT PRIMARY KEY NOT NULL,
+            email TEXT NOT NULL UNIQUE,
+            passwordHash TEXT NOT NULL,
+            createdAt REAL NOT NULL
+          );
+          CREATE TABLE IF NOT EXISTS composableWebSessions (
+            hash TEXT PRIMARY KEY NOT NULL,
+            accountID TEXT NOT NULL REFERENCES composableWebAccounts(id) ON DELETE CASCADE,
+            lastUsed REAL NOT NULL
+          );
+          CREATE TABLE IF NOT EXISTS composableWebSignInFailures (
+            key TEXT NOT NULL,
+            at REAL NOT NULL
+          );
+          CREATE INDEX IF NOT EXISTS composableWebSignInFailuresByKey ON composableWebSignInFailures(key, at);
+          """
+      )
+    }
+  }
+
+  public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
+    try await database.write { db in
+      if try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM composableWebAccounts WHERE email = ?", arguments: [stored.account.email]
+      ) != nil {
+        return .emailTaken
+      }
+      let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM composableWebAccounts") ?? 0
+      try db.execute(
+        sql: "INSERT INTO composableWebAccounts (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+        arguments: [stored.account.id, stored.account.email, stored.passwordHash, Date().timeIntervalSince1970]
+      )
+      return .inserted(isFirst: count == 0)
+    }
+  }
+
+  public func account(email: String) async throws -> StoredAccount? {
+    try await database.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT id, email, passwordHash FROM composableWebAccounts WHERE email = ?", arguments: [email]
+      ).map { row in
+        StoredAccount(account: Account(id: row["id"], email: row["email"]), passwordHash: row["passwordHash"])
+      }
+    }
+  }
+
+  public func insertSession(hash: String, accountID: String, now: Date) async throws {
+    try await database.write { db in
+      try db.execute(
+        sql: "INSERT INTO composableWebSessions (hash, accountID, lastUsed) VALUES (?, ?, ?)",
+        arguments: [hash, accountID, now.timeIntervalSince1970]
+      )
+    }
+  }
+
+  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+    let found = try await database.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT a.id, a.email, s.lastUsed FROM composableWebSessions s
+          JOIN composableWebAccounts a ON a.id = s.accountID WHERE s.hash = ?
+          """,
+        arguments: [hash]
+      ).map { row in (Account(id: row["id"], email: row["email"]), lastUsed: row["lastUsed"] as Double) }
+    }
+    guard let found else { return nil }
+    guard found.lastUsed >= usedSince.timeIntervalSince1970 else {
+      try await deleteSession(hash: hash)
+      return nil
+    }
+    // Marked used at most once a minute: a page view is not a write.
+    if now.timeIntervalSince1970 - found.lastUsed > 60 {
+      try await database.write { db in
+        try db.execute(
+          sql: "UPDATE composableWebSessions SET lastUsed = ? WHERE hash = ?",
+          arguments: [now.timeIntervalSince1970, hash]
+        )
+      }
+    }
+    return found.0
+  }
+
+  public func deleteSession(hash: String) async throws {
+    try await database.write { db in
+      try db.execute(sql: "DELETE FROM composableWebSessions WHERE hash = ?", arguments: [hash])
+    }
+  }
+
+  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+    try await database.read { db in
+      Set(
+        try String.fetchAll(
+          db,
+          sql: "SELECT hash FROM composableWebSessions WHERE lastUsed >= ? AND hash IN (SELECT value FROM json_each(?))",
+          arguments: [usedSince.timeIntervalSince1970, jsonArray(hashes)]
+        )
+      )
+    }
+  }
+
+  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+    try await database.write { db in
+      try db.execute(
+        sql: "DELETE FROM composableWebSignInFailures WHERE at < ?", arguments: [forgettingBefore.timeIntervalSince1970]
+      )
+      for key in keys {
+        try db.execute(
+          sql: "INSERT INTO composableWebSignInFailures (key, at) VALUES (?, ?)",
+          arguments: [key, now.timeIntervalSince1970]
+        )
+      }
+    }
+  }
+
+  public func failures(key: String, since: Date) async throws -> [Date] {
+    try await database.read { db in
+      try Double.fetchAll(
+        db, sql: "SELECT at FROM composableWebSignInFailures WHERE key = ? AND at >= ?",
+        arguments: [key, since.timeIntervalSince1970]
+      ).map(Date.init(timeIntervalSince1970:))
+    }
+  }
+
+  public func clearFailures(key: String) async throws {
+    try await database.write { db in
+      try db.execute(sql: "DELETE FROM composableWebSignInFailures WHERE key = ?", arguments: [key])
+    }
+  }
+}
+
+/// `["a","b"]`: a set of strings as one JSON argument (read with `json_each`), however many.
+func jsonArray(_ strings: Set<String>) -> String {
+  String(decoding: (try? JSONEncoder().encode(Array(strings))) ?? Data("[]".utf8), as: UTF8.self)
+}
+
+extension AccountStore where Self == SQLiteAccountStore {
+  /// Accounts and sessions in the app's SQLite database (its tables made now, if they are not
+  /// there yet).
+  public static func sqlite(_ database: any DatabaseWriter) throws -> SQLiteAccountStore {
+    try SQLiteAccountStore(database)
+  }
+}

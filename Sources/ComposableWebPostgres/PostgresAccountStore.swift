@@ -1,0 +1,193 @@
+import ComposableWeb
+import Foundation
+import Logging
+import PostgresNIO
+import SharingPostgres
+
+/// Accounts, sessions and failed sign-ins in the app's PostgreSQL database (the one its
+/// `@Shared(.database(…, database:))` keys use), so that every process behind a load balancer
+/// honours the same sessions and counts the same failures: a sign-out in one process ends its
+/// tabs in all of them. Three tables, made on first use: `composable_web_accounts`,
+/// `composable_web_sessions` (the SHA-256 of each session id, never the id) and
+/// `composable_web_sign_in_failures`.
+public final class PostgresAccountStore: AccountStore {
+  let database: SharingPostgres.PostgresDatabase
+
+  private init(_ database: SharingPostgres.PostgresDatabase) {
+    self.database = database
+  }
+
+  /// The store, its tables made if they are not there yet (under an advisory lock: several
+  /// processes may start at once).
+  public static func open(_ database: SharingPostgres.PostgresDatabase) async throws -> PostgresAccountStore {
+    try await database.withConnection { connection, logger in
+      try await connection.query("BEGIN", logger: logger)
+      do {
+        try await connection.query("SELECT pg_advisory_xact_lock(727167202)", logger: logger)
+        for statement in [
+          """
+          CREATE TABLE IF NOT EXISTS composable_web_accounts (
+            id text PRIMARY KEY, email text NOT NULL UNIQUE, password_hash text NOT NULL,
+            created_at double precision NOT NULL
+          )
+          """,
+          """
+          CREATE TABLE IF NOT EXISTS composable_web_sessions (
+            hash text PRIMARY KEY,
+            account_id text NOT NULL REFERENCES composable_web_accounts(id) ON DELETE CASCADE,
+            last_used double precision NOT NULL
+          )
+          """,
+          "CREATE TABLE IF NOT EXISTS composable_web_sign_in_failures (key text NOT NULL, at double precision NOT NULL)",
+          "CREATE INDEX IF NOT EXISTS composable_web_sign_in_failures_by_key ON composable_web_sign_in_failures (key, at)",
+        ] {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query("COMMIT", logger: logger)
+      } catch {
+        _ = try? await connection.query("ROLLBACK", logger: logger)
+        throw error
+      }
+    }
+    return PostgresAccountStore(database)
+  }
+
+  public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
+    try await database.withConnection { connection, logger in
+      let now = Date().timeIntervalSince1970
+      let rows = try await connection.query(
+        """
+        INSERT INTO composable_web_accounts (id, email, password_hash, created_at)
+        VALUES (\(stored.account.id), \(stored.account.email), \(stored.passwordHash), \(now))
+        ON CONFLICT (email) DO NOTHING RETURNING id
+        """,
+        logger: logger
+      )
+      var inserted = false
+      for try await _ in rows { inserted = true }
+      guard inserted else { return .emailTaken }
+      var count = 0
+      for try await value in try await connection.query("SELECT count(*) FROM composable_web_accounts", logger: logger)
+        .decode(Int.self)
+      {
+        count = value
+      }
+      return .inserted(isFirst: count == 1)
+    }
+  }
+
+  public func account(email: String) async throws -> StoredAccount? {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        "SELECT id, email, password_hash FROM composable_web_accounts WHERE email = \(email)", logger: logger
+      )
+      for try await (id, email, hash) in rows.decode((String, String, String).self) {
+        return StoredAccount(account: Account(id: id, email: email), passwordHash: hash)
+      }
+      return nil
+    }
+  }
+
+  public func insertSession(hash: String, accountID: String, now: Date) async throws {
+    try await database.withConnection { connection, logger in
+      try await connection.query(
+        """
+        INSERT INTO composable_web_sessions (hash, account_id, last_used)
+        VALUES (\(hash), \(accountID), \(now.timeIntervalSince1970))
+        """,
+        logger: logger
+      )
+    }
+  }
+
+  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        """
+        SELECT a.id, a.email, s.last_used FROM composable_web_sessions s
+        JOIN composable_web_accounts a ON a.id = s.account_id WHERE s.hash = \(hash)
+        """,
+        logger: logger
+      )
+      var found: (Account, Double)?
+      for try await (id, email, lastUsed) in rows.decode((String, String, Double).self) {
+        found = (Account(id: id, email: email), lastUsed)
+      }
+      guard let (account, lastUsed) = found else { return nil }
+      guard lastUsed >= usedSince.timeIntervalSince1970 else {
+        try await connection.query("DELETE FROM composable_web_sessions WHERE hash = \(hash)", logger: logger)
+        return nil
+      }
+      // Marked used at most once a minute: a page view is not a write.
+      if now.timeIntervalSince1970 - lastUsed > 60 {
+        try await connection.query(
+          "UPDATE composable_web_sessions SET last_used = \(now.timeIntervalSince1970) WHERE hash = \(hash)",
+          logger: logger
+        )
+      }
+      return account
+    }
+  }
+
+  public func deleteSession(hash: String) async throws {
+    try await database.withConnection { connection, logger in
+      try await connection.query("DELETE FROM composable_web_sessions WHERE hash = \(hash)", logger: logger)
+    }
+  }
+
+  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        """
+        SELECT hash FROM composable_web_sessions
+        WHERE hash = ANY(\(Array(hashes))) AND last_used >= \(usedSince.timeIntervalSince1970)
+        """,
+        logger: logger
+      )
+      var live: Set<String> = []
+      for try await hash in rows.decode(String.self) { live.insert(hash) }
+      return live
+    }
+  }
+
+  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+    try await database.withConnection { connection, logger in
+      try await connection.query(
+        "DELETE FROM composable_web_sign_in_failures WHERE at < \(forgettingBefore.timeIntervalSince1970)",
+        logger: logger
+      )
+      for key in keys {
+        try await connection.query(
+          "INSERT INTO composable_web_sign_in_failures (key, at) VALUES (\(key), \(now.timeIntervalSince1970))",
+          logger: logger
+        )
+      }
+    }
+  }
+
+  public func failures(key: String, since: Date) async throws -> [Date] {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        "SELECT at FROM composable_web_sign_in_failures WHERE key = \(key) AND at >= \(since.timeIntervalSince1970)",
+        logger: logger
+      )
+      var times: [Date] = []
+      for try await at in rows.decode(Double.self) { times.append(Date(timeIntervalSince1970: at)) }
+      return times
+    }
+  }
+
+  public func clearFailures(key: String) async throws {
+    try await database.withConnection { connection, logger in
+      try await connection.query("DELETE FROM composable_web_sign_in_failures WHERE key = \(key)", logger: logger)
+    }
+  }
+}
+
+extension AccountStore where Self == PostgresAccountStore {
+  /// Accounts and sessions in the app's PostgreSQL database (its tables made now, if they are
+  /// not there yet).
+  public static func postgres(_ database: SharingPostgres.PostgresDatabase) async throws -> PostgresAccountStore {
+    try await PostgresAccountStore.open(database)
+  }
+}
