@@ -234,7 +234,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: ["ComposableWeb", "ComposableWebGRDB", "ComposableWebTestSupport"]
+      dependencies: ["ComposableWeb", "ComposableWebGRDB", "ComposableWebTestSupport", "SharingGRDB"]
     ),
     .executableTarget(
       name: "WebCounter",

@@ -120,7 +120,7 @@ public final class SQLiteAccountStore: AccountStore {
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     try await database.write { db in
       try db.execute(
-        sql: "DELETE FROM composableWebSignInFailures WHERE at < ?", arguments: [forgettingBefore.timeIntervalSince1970]
+        sql: "DELETE FROM composableWebSignInFailures WHERE at <= ?", arguments: [forgettingBefore.timeIntervalSince1970]
       )
       for key in keys {
         try db.execute(
@@ -134,7 +134,7 @@ public final class SQLiteAccountStore: AccountStore {
   public func failures(key: String, since: Date) async throws -> [Date] {
     try await database.read { db in
       try Double.fetchAll(
-        db, sql: "SELECT at FROM composableWebSignInFailures WHERE key = ? AND at >= ?",
+        db, sql: "SELECT at FROM composableWebSignInFailures WHERE key = ? AND at > ?",
         arguments: [key, since.timeIntervalSince1970]
       ).map(Date.init(timeIntervalSince1970:))
     }

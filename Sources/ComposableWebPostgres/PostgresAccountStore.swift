@@ -153,7 +153,7 @@ public final class PostgresAccountStore: AccountStore {
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query(
-        "DELETE FROM composable_web_sign_in_failures WHERE at < \(forgettingBefore.timeIntervalSince1970)",
+        "DELETE FROM composable_web_sign_in_failures WHERE at <= \(forgettingBefore.timeIntervalSince1970)",
         logger: logger
       )
       for key in keys {
@@ -168,7 +168,7 @@ public final class PostgresAccountStore: AccountStore {
   public func failures(key: String, since: Date) async throws -> [Date] {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
-        "SELECT at FROM composable_web_sign_in_failures WHERE key = \(key) AND at >= \(since.timeIntervalSince1970)",
+        "SELECT at FROM composable_web_sign_in_failures WHERE key = \(key) AND at > \(since.timeIntervalSince1970)",
         logger: logger
       )
       var times: [Date] = []

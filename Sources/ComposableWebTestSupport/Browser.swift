@@ -185,6 +185,12 @@ public final class Browser: @unchecked Sendable {
     )["value"]
   }
 
+  /// The cookies the browser holds for the page's site, as WebDriver gives them (`name`,
+  /// `value`, `path`, `httpOnly`, `secure`, `sameSite`, `expiry`), HttpOnly ones included.
+  public func cookies() async throws -> [[String: Any]] {
+    try await Self.request("GET", "\(base)/session/\(session)/cookie")["value"] as? [[String: Any]] ?? []
+  }
+
   /// Waits (bounded) until `script` returns `expected`; returns what it last returned.
   public func waitFor(_ script: String, toBe expected: String) async throws -> String {
     var last = ""

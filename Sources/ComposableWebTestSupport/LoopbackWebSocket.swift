@@ -19,7 +19,8 @@ public final class LoopbackWebSocket: @unchecked Sendable {
 
   public enum Failure: Error { case connect, handshake(String), closed }
 
-  public init(port: Int, path: String, origin: String) throws {
+  /// Connects to `path` as a page on `origin` would, with `headers` besides (a `Cookie`).
+  public init(port: Int, path: String, origin: String, headers: [String: String] = [:]) throws {
     // Reads give up after 15 s: generous, so that a test suite running on a loaded machine (two
     // cores, other suites in parallel) does not fail for a reply that is only slow.
     descriptor = try connectToLoopback(port: port, timeoutSeconds: 15)
@@ -31,7 +32,7 @@ public final class LoopbackWebSocket: @unchecked Sendable {
       Connection: Upgrade\r
       Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
       Sec-WebSocket-Version: 13\r
-      \r
+      \(headers.map { "\($0.key): \($0.value)\r\n" }.joined())\r
 
       """
     try write(Array(request.utf8))
@@ -169,16 +170,57 @@ public func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
 /// One HTTP/1.1 request to 127.0.0.1:`port` over its own connection, and the response body.
 /// (Linux's URLSession failed on chromedriver's slow replies: "Failed writing header".)
 public func loopbackHTTP(port: Int, method: String, path: String, body: Data?) throws -> Data {
+  try loopbackRequest(port: port, method: method, path: path, headers: ["Content-Type": "application/json"], body: body)
+    .body
+}
+
+/// What ``loopbackRequest(port:method:path:headers:body:)`` got back.
+public struct LoopbackResponse: Sendable {
+  /// The status code (303).
+  public var status: Int
+  /// The header lines, in order, names as sent.
+  public var headers: [(name: String, value: String)]
+  public var body: Data
+
+  /// The first value of the header `name` (any case).
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+
+  /// Every value of the header `name` (any case): `Set-Cookie` comes once per cookie.
+  public func headers(_ name: String) -> [String] {
+    headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+  }
+
+  public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// One HTTP/1.1 request to 127.0.0.1:`port` with `headers` (a `Cookie`, an `Origin`) over its own
+/// connection, and the whole response: status, headers and body.
+public func loopbackRequest(
+  port: Int, method: String, path: String, headers: [String: String] = [:], body: Data? = nil
+) throws -> LoopbackResponse {
   let descriptor = try connectToLoopback(port: port, timeoutSeconds: 60)
   defer { close(descriptor) }
   let payload = body ?? Data()
   var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-  head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+  for (name, value) in headers { head += "\(name): \(value)\r\n" }
+  head += "Content-Length: \(payload.count)\r\n\r\n"
   try writeAll(Array(head.utf8) + Array(payload), to: descriptor)
   // Read the head, then as many body bytes as `Content-Length` says (the driver may keep the
   // connection open).
   var response: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65536)
+  func parsed(_ end: Range<Int>, length: Int?) -> LoopbackResponse {
+    let lines = String(decoding: response[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
+    let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+    let bodyEnd = length.map { end.upperBound + $0 } ?? response.count
+    return LoopbackResponse(status: status, headers: fields, body: Data(response[end.upperBound..<bodyEnd]))
+  }
   while true {
     if let end = response.firstRange(of: [13, 10, 13, 10]) {
       let head = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()
@@ -186,7 +228,7 @@ public func loopbackHTTP(port: Int, method: String, path: String, body: Data?) t
         .first { $0.hasPrefix("content-length:") }
         .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
       if let length, response.count - end.upperBound >= length {
-        return Data(response[end.upperBound..<(end.upperBound + length)])
+        return parsed(end, length: length)
       }
     }
     let count = recv(descriptor, &chunk, chunk.count, 0)
@@ -194,7 +236,7 @@ public func loopbackHTTP(port: Int, method: String, path: String, body: Data?) t
     response += chunk[..<count]
   }
   guard let end = response.firstRange(of: [13, 10, 13, 10]) else { throw LoopbackWebSocket.Failure.closed }
-  return Data(response[end.upperBound...])
+  return parsed(end, length: nil)
 }
 
 /// Runs blocking socket work on a thread of its own, off the cooperative pool (a blocked `recv`

@@ -204,7 +204,7 @@ struct OperationsTests {
     let store = Store(initialState: Tally.State()) { Tally() }
     let metrics = ServerMetrics(logger: Logger(label: "test"))
     let tabs = Tabs(
-      makePage: { _ in WebPage(view: { tallyView(store) }) },
+      makePage: { _, _ in WebPage(view: { tallyView(store) }) },
       limits: .init(
         disconnectedLifetime: .seconds(60), unconnectedLifetime: .seconds(10), unconnectedLimit: 10,
         silentLifetime: .seconds(90)

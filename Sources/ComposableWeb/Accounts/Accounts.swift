@@ -118,10 +118,10 @@ public protocol AccountStore: Sendable {
   /// Which of `hashes` are sessions used since `usedSince`: the others were ended (in any
   /// process) or expired.
   func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String>
-  /// Counts a failed sign-in under each of `keys` at `now`, forgetting failures older than
-  /// `forgettingBefore`.
+  /// Counts a failed sign-in under each of `keys` at `now`, forgetting failures from
+  /// `forgettingBefore` and earlier.
   func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws
-  /// The times of the failures counted under `key` since `since`.
+  /// The times of the failures counted under `key` after `since`.
   func failures(key: String, since: Date) async throws -> [Date]
   /// Forgets the failures counted under `key` (after a successful sign-in).
   func clearFailures(key: String) async throws
@@ -179,14 +179,14 @@ public final class InMemoryAccountStore: AccountStore {
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     state.withLock { state in
       for key in keys {
-        state.failures[key, default: []].removeAll { $0 < forgettingBefore }
+        state.failures[key, default: []].removeAll { $0 <= forgettingBefore }
         state.failures[key, default: []].append(now)
       }
     }
   }
 
   public func failures(key: String, since: Date) async throws -> [Date] {
-    state.withLock { $0.failures[key, default: []].filter { $0 >= since } }
+    state.withLock { $0.failures[key, default: []].filter { $0 > since } }
   }
 
   public func clearFailures(key: String) async throws {

@@ -308,10 +308,28 @@ func newSessionID() -> String {
 
 /// What the store keeps of a session id: its SHA-256, in hexadecimal.
 func sessionHash(_ id: String) -> String {
-  SHA256.hash(data: Data(id.utf8)).map { byte in
+  sha256Hex(id)
+}
+
+private func sha256Hex(_ text: String) -> String {
+  SHA256.hash(data: Data(text.utf8)).map { byte in
     let text = String(byte, radix: 16)
     return byte < 16 ? "0" + text : text
   }.joined()
+}
+
+/// The 16 hexadecimal digits that bind a tab's id to the sign-in session that rendered it: the
+/// start of SHA-256(`tab`:`sessionHash`). Any process can check the binding (it has the session's
+/// hash from the store), and no one can make it for another's session without that session's
+/// hash, which never leaves the store.
+func sessionTag(_ tab: some StringProtocol, _ sessionHash: String) -> String {
+  String(sha256Hex(tab + ":" + sessionHash).prefix(16))
+}
+
+/// Whether the tab id `id` (32 random digits, then their ``sessionTag(_:_:)``) was made for the
+/// session whose hash is `hash`.
+func tab(_ id: String, belongsTo hash: String) -> Bool {
+  id.utf8.count == 48 && sessionTag(id.prefix(32), hash) == id.suffix(16)
 }
 
 /// The session cookie's value among a request's `Cookie` headers.

@@ -153,7 +153,10 @@ final class Tabs {
   func open(_ path: String, devtools: Bool = false, owner: SessionOwner? = nil) -> (id: String, html: String)? {
     guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return nil }
     var generator = SystemRandomNumberGenerator()
-    let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    let random = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    // A signed-in tab's id is bound to its session, so that no other process hands it to
+    // another session (see `adopt`).
+    let id = owner.map { random + sessionTag(random, $0.hash) } ?? random
     tabs[id] = tab
     unconnected.append(id)
     while unconnected.count > limits.unconnectedLimit {
@@ -185,9 +188,11 @@ final class Tabs {
   /// Starts a tab whose page another process rendered (behind a load balancer with no sticky
   /// sessions) or this one rendered before a restart: a new store at the page's `path`, under the
   /// page's own id, whose first `attach` sends the whole page. Only for a well-formed id (128
-  /// bits, as `open` makes them), never while going away.
+  /// bits, as `open` makes them; with an `owner`, bound to its session as well), never while
+  /// going away.
   func adopt(_ id: String, path: String, devtools: Bool, owner: SessionOwner? = nil) {
-    guard !isGoingAway, tabs[id] == nil, id.utf8.count == 32, id.utf8.allSatisfy({ isHexDigit($0) }),
+    let isWellFormed = owner.map { tab(id, belongsTo: $0.hash) } ?? (id.utf8.count == 32)
+    guard !isGoingAway, tabs[id] == nil, isWellFormed, id.utf8.allSatisfy({ isHexDigit($0) }),
       let tab = makeTab(path, devtools: devtools, owner: owner)
     else { return }
     tab.mayBeBehind = true

@@ -440,7 +440,8 @@ private func serveSocket(
     let existing = if let session { await tabs.owner(of: session) } else { SessionOwner?.none }
     if let existing {
       owner = existing.hash == signedIn ? existing : nil
-    } else if let signedIn {
+    } else if let signedIn, let session, tab(session, belongsTo: signedIn) {
+      // A tab another process rendered: only for the session it was rendered for, still valid.
       owner = try? await signIns.owner(hash: signedIn)
     }
     guard owner != nil else {
