@@ -144,14 +144,24 @@ public final class Browser: @unchecked Sendable {
   }
 
   public func click(_ css: String) async throws {
-    let id = try await element(css)
-    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/click", [:])
+    try await act(on: css, "click", [:])
   }
 
   /// Types `text` into the element matching `css`, key by key, as a person would.
   public func type(_ text: String, into css: String) async throws {
-    let id = try await element(css)
-    _ = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/value", ["text": text])
+    try await act(on: css, "value", ["text": text])
+  }
+
+  /// Sends `command` to the element matching `css`. An element the page replaced between finding
+  /// it and acting on it (a whole page sent again when a socket reconnects) is found again: a
+  /// person's click lands on what is on the screen, never on what was there a moment before.
+  private func act(on css: String, _ command: String, _ body: [String: Any]) async throws {
+    for _ in 0..<5 {
+      let id = try await element(css)
+      let answer = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/\(command)", body)
+      guard (answer["value"] as? [String: Any])?["error"] as? String == "stale element reference" else { return }
+    }
+    throw BrowserError.notFound(css)
   }
 
   /// Empties the field matching `css`, then types `text` into it.
