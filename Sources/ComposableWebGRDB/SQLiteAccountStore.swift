@@ -10,6 +10,7 @@ import SharingGRDB
 public final class SQLiteAccountStore: AccountStore {
   let database: any DatabaseWriter
 
+  /// The store in `database`, its tables made if they are not there yet.
   public init(_ database: any DatabaseWriter) throws {
     self.database = database
     try database.write { db in
@@ -36,6 +37,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Makes an account unless its email is taken (in one transaction).
   public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
     try await database.write { db in
       if try Bool.fetchOne(
@@ -52,6 +54,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// The account with this email.
   public func account(email: String) async throws -> StoredAccount? {
     try await database.read { db in
       try Row.fetchOne(
@@ -62,6 +65,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Keeps a new session.
   public func insertSession(hash: String, accountID: String, now: Date) async throws {
     try await database.write { db in
       try db.execute(
@@ -71,6 +75,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// The account of a session used since `usedSince`; an expired one is deleted.
   public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
     let found = try await database.read { db in
       try Row.fetchOne(
@@ -99,12 +104,14 @@ public final class SQLiteAccountStore: AccountStore {
     return found.0
   }
 
+  /// Ends a session.
   public func deleteSession(hash: String) async throws {
     try await database.write { db in
       try db.execute(sql: "DELETE FROM composableWebSessions WHERE hash = ?", arguments: [hash])
     }
   }
 
+  /// Which of `hashes` are sessions used since `usedSince` (one query).
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
     try await database.read { db in
       Set(
@@ -117,6 +124,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Counts a failed sign-in under each key, forgetting old ones.
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     try await database.write { db in
       try db.execute(
@@ -131,6 +139,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// The failures counted under `key` after `since`.
   public func failures(key: String, since: Date) async throws -> [Date] {
     try await database.read { db in
       try Double.fetchAll(
@@ -140,6 +149,7 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Forgets the failures counted under `key`.
   public func clearFailures(key: String) async throws {
     try await database.write { db in
       try db.execute(sql: "DELETE FROM composableWebSignInFailures WHERE key = ?", arguments: [key])

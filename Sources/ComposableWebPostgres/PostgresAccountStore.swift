@@ -52,6 +52,7 @@ public final class PostgresAccountStore: AccountStore {
     return PostgresAccountStore(database)
   }
 
+  /// Makes an account unless its email is taken (in one transaction).
   public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
     try await database.withConnection { connection, logger in
       let now = Date().timeIntervalSince1970
@@ -76,6 +77,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// The account with this email.
   public func account(email: String) async throws -> StoredAccount? {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
@@ -88,6 +90,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// Keeps a new session.
   public func insertSession(hash: String, accountID: String, now: Date) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query(
@@ -100,6 +103,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// The account of a session used since `usedSince`; an expired one is deleted.
   public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
@@ -129,12 +133,14 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// Ends a session.
   public func deleteSession(hash: String) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query("DELETE FROM composable_web_sessions WHERE hash = \(hash)", logger: logger)
     }
   }
 
+  /// Which of `hashes` are sessions used since `usedSince` (one query).
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
@@ -150,6 +156,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// Counts a failed sign-in under each key, forgetting old ones.
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query(
@@ -165,6 +172,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// The failures counted under `key` after `since`.
   public func failures(key: String, since: Date) async throws -> [Date] {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
@@ -177,6 +185,7 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// Forgets the failures counted under `key`.
   public func clearFailures(key: String) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query("DELETE FROM composable_web_sign_in_failures WHERE key = \(key)", logger: logger)

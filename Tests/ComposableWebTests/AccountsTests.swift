@@ -45,8 +45,14 @@ struct AccountsTests {
   static func start(
     _ database: Database, time: Time, secureCookie: Bool = false, made: Made = Made()
   ) async throws -> (app: RunningApp, port: Int) {
+    try await start(store: try SQLiteAccountStore.sqlite(try database.pool()), time: time, secureCookie: secureCookie, made: made)
+  }
+
+  static func start(
+    store: any AccountStore, time: Time, secureCookie: Bool = false, made: Made = Made()
+  ) async throws -> (app: RunningApp, port: Int) {
     let accounts = WebAccounts(
-      store: try SQLiteAccountStore.sqlite(try database.pool()), secureCookie: secureCookie,
+      store: store, secureCookie: secureCookie,
       accountCreated: { account, isFirst in made.accounts.withLock { $0.append((account.email, isFirst)) } },
       now: { time.date }
     )
@@ -478,6 +484,32 @@ struct AccountsTests {
     #expect(try await Self.get(port, "/", cookie: id).status == 303)
     let left = try await database.pool().read { try Int.fetchOne($0, sql: "SELECT count(*) FROM composableWebSessions") }
     #expect(left == 0)
+    try await app.stop()
+  }
+
+  @Test func theInMemoryStoreKeepsSessionsAndCountsFailuresAsTheDatabaseDoes() async throws {
+    let time = Time()
+    let made = Made()
+    let (app, port) = try await Self.start(store: .inMemory, time: time, made: made)
+    let first = try await Self.signUp(port, "ada@example.com")
+    #expect(try await Self.post(port, "/sign-up", ["email": "ada@example.com", "password": "correct horse"]).status == 422)
+    let second = try #require(
+      Self.sessionID(try await Self.post(port, "/sign-in", ["email": "ada@example.com", "password": "correct horse"], cookie: first))
+    )
+    #expect(try await Self.get(port, "/", cookie: first).status == 303)
+    #expect(try await Self.get(port, "/", cookie: second).status == 200)
+    for attempt in 0..<5 {
+      #expect(try await Self.post(port, "/sign-in", ["email": "ada@example.com", "password": "guess \(attempt)"]).status == 401)
+    }
+    #expect(try await Self.post(port, "/sign-in", ["email": "ada@example.com", "password": "correct horse"]).status == 429)
+    time.advance(seconds: 15 * 60)
+    #expect(try await Self.post(port, "/sign-in", ["email": "ada@example.com", "password": "correct horse"]).status == 303)
+    #expect(try await Self.post(port, "/sign-out", [:], cookie: second).status == 303)
+    #expect(try await Self.get(port, "/", cookie: second).status == 303)
+    let third = try await Self.signUp(port, "bea@example.com")
+    time.advance(seconds: 30 * 24 * 3600 + 1)
+    #expect(try await Self.get(port, "/", cookie: third).status == 303)
+    #expect(made.accounts.withLock { $0.map(\.1) } == [true, false])
     try await app.stop()
   }
 }

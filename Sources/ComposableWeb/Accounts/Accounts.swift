@@ -8,6 +8,7 @@ public struct Account: Hashable, Sendable, Identifiable {
   /// The address the account signed up with, lowercased.
   public var email: String
 
+  /// An account with its id and (lowercased) email.
   public init(id: String, email: String) {
     self.id = id
     self.email = email
@@ -57,6 +58,7 @@ public struct WebAccounts: Sendable {
   /// The time; tests set it to move through ``failureWindow`` without waiting.
   public var now: @Sendable () -> Date
 
+  /// Accounts kept in `store`, with the defaults above unless given.
   public init(
     store: any AccountStore,
     secureCookie: Bool = false,
@@ -82,10 +84,12 @@ public struct WebAccounts: Sendable {
 
 /// An account as a store keeps it: with its password's hash (never the password).
 public struct StoredAccount: Sendable, Equatable {
+  /// The account.
   public var account: Account
   /// bcrypt's hash of the password (`$2b$10$…`).
   public var passwordHash: String
 
+  /// An account and its password's hash.
   public init(account: Account, passwordHash: String) {
     self.account = account
     self.passwordHash = passwordHash
@@ -138,8 +142,10 @@ public final class InMemoryAccountStore: AccountStore {
 
   private let state = Mutex(State())
 
+  /// An empty store.
   public init() {}
 
+  /// Makes an account unless its email is taken.
   public func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion {
     state.withLock { state in
       guard state.accounts[account.account.email] == nil else { return .emailTaken }
@@ -148,14 +154,17 @@ public final class InMemoryAccountStore: AccountStore {
     }
   }
 
+  /// The account with this email.
   public func account(email: String) async throws -> StoredAccount? {
     state.withLock { $0.accounts[email] }
   }
 
+  /// Keeps a new session.
   public func insertSession(hash: String, accountID: String, now: Date) async throws {
     state.withLock { $0.sessions[hash] = (accountID, now) }
   }
 
+  /// The account of a session used since `usedSince`, marked used at `now`.
   public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
     state.withLock { state in
       guard let session = state.sessions[hash] else { return nil }
@@ -168,14 +177,17 @@ public final class InMemoryAccountStore: AccountStore {
     }
   }
 
+  /// Ends a session.
   public func deleteSession(hash: String) async throws {
     _ = state.withLock { $0.sessions.removeValue(forKey: hash) }
   }
 
+  /// Which of `hashes` are sessions used since `usedSince`.
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
     state.withLock { state in hashes.filter { (state.sessions[$0]?.lastUsed ?? .distantPast) >= usedSince } }
   }
 
+  /// Counts a failed sign-in under each key.
   public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
     state.withLock { state in
       for key in keys {
@@ -185,10 +197,12 @@ public final class InMemoryAccountStore: AccountStore {
     }
   }
 
+  /// The failures counted under `key` after `since`.
   public func failures(key: String, since: Date) async throws -> [Date] {
     state.withLock { $0.failures[key, default: []].filter { $0 > since } }
   }
 
+  /// Forgets the failures counted under `key`.
   public func clearFailures(key: String) async throws {
     _ = state.withLock { $0.failures.removeValue(forKey: key) }
   }

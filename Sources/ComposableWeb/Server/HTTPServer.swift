@@ -58,10 +58,12 @@ private struct ResponseNotWritten: Error {}
 /// context, and the address of the connection's other end (for throttling sign-ins by client).
 @_spi(Benchmarks)
 public struct WebRequestContext: RequestContext {
+  /// Hummingbird's own part of the context.
   public var coreContext: CoreRequestContextStorage
   /// The connection's peer: the browser, or a proxy in front of the server.
   public let remoteAddress: SocketAddress?
 
+  /// The context of a request that arrived on `source`'s channel.
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     remoteAddress = source.channel.remoteAddress

@@ -27,12 +27,12 @@ struct AccountsWebTests {
     var log: URL { run.folder.appendingPathComponent("server.log") }
     var base: String { "http://127.0.0.1:\(port)" }
 
-    init(_ name: String, database: String, environment: [String: String] = [:]) throws {
+    init(_ name: String, database: String, arguments: String = "") throws {
       run = try RecordedRun(name: name)
-      session = try TmuxSession(width: 250, height: 30, environment: environment)
+      session = try TmuxSession(width: 250, height: 30)
       let log = run.folder.appendingPathComponent("server.log").path
       port = StandupsWebTests.port(
-        of: try serveStandups(run, "--accounts --port 0 --log-level debug --database \(database) 2>&1 | tee \(log)", in: session)
+        of: try serveStandups(run, "--accounts --port 0 --log-level debug --database \(database) \(arguments) 2>&1 | tee \(log)", in: session)
       )
     }
 
@@ -111,7 +111,9 @@ struct AccountsWebTests {
     try JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [.mock, .engineeringMock])).write(to: json)
     #expect(try TmuxSession.run([builtProduct("standups").path, "import", json.path, "--database", database]).status == 0)
 
-    let server = try await blocking { try Server("standups-accounts", database: database) }
+    // Each tab records its session: what a recording holds is checked below.
+    let recording = seed.folder.appendingPathComponent("session.jsonl").path
+    let server = try await blocking { try Server("standups-accounts", database: database, arguments: "--record \(recording)") }
     try await Browser.withSession { ada in
       try await Browser.withSession { bea in
         // Signed out, every page goes to the sign-in form.
@@ -226,11 +228,16 @@ struct AccountsWebTests {
       #expect(keys.count == 2 && keys.contains { $0.hasSuffix("=3") } && keys.contains { $0.hasSuffix("=1") })
       #expect(keys.allSatisfy { $0.hasPrefix("standups/") })
     }
-    // No password anywhere the server wrote, or in its database file.
+    // No password anywhere the server wrote: its log, its database file, its recordings (which
+    // hold the tabs' actions: Ada's standup is in one).
     let file = String(decoding: try Data(contentsOf: URL(fileURLWithPath: database)), as: UTF8.self)
+    let recordings = try FileManager.default.contentsOfDirectory(atPath: seed.folder.path)
+      .filter { $0.hasPrefix("session") }
+      .map { try String(contentsOf: seed.folder.appendingPathComponent($0), encoding: .utf8) }.joined()
     #expect(log.contains("Serving on"))
+    #expect(recordings.contains("Ada's roadmap"))
     for password in [Self.adaPassword, Self.beaPassword, Self.wrongPassword] {
-      #expect(!log.contains(password) && !file.contains(password), "\(password)")
+      #expect(!log.contains(password) && !file.contains(password) && !recordings.contains(password), "\(password)")
     }
   }
 
