@@ -221,8 +221,8 @@ struct PostgresWebTests {
     }
     #expect(!file.contains("ip_hash") && !file.contains("sticky"))
     #expect(file.contains("proxy_set_header Upgrade $http_upgrade;"))
-    #expect(file.contains("proxy_set_header Host $http_host;") && readme.contains("`Host $http_host` keeps the port"))
-    #expect(file.contains("proxy_read_timeout 1h;") && readme.contains("keep the\nlong read timeout"))
+    #expect(file.contains("proxy_set_header Host $http_host;") && readme.contains("`Host $http_host`\nkeeps the port"))
+    #expect(file.contains("proxy_read_timeout 1h;") && readme.contains("keep the long read timeout"))
   }
 
   @Test func aDatabaseThatCannotBeUsedIsOneLineAndNothingElse() async throws {
