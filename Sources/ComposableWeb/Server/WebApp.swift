@@ -194,12 +194,13 @@ public struct WebApp: Sendable {
       title: title, stylesheet: stylesheet, keepAliveMilliseconds: Int(keepAlive / .milliseconds(1))
     )
     let signIns = accounts.map { SignIns(accounts: $0, metrics: tabs.metrics, template: page) }
-    // Sessions ended in another process (or expired): their tabs here are closed within 0.5 s
-    // and sent to /sign-in. One query for all of this process's sessions, only while it has tabs.
+    // Sessions ended in another process (or expired): their tabs here are closed within a
+    // quarter of a second (and a query) and sent to /sign-in. One query for all of this
+    // process's sessions, four times a second, only while it has tabs.
     let sessionCheck = signIns.map { signIns in
       Task {
         while !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(500))
+          try? await Task.sleep(for: .milliseconds(250))
           let hashes = await tabs.sessionHashes()
           guard !hashes.isEmpty, let live = try? await signIns.liveSessions(among: hashes) else { continue }
           await tabs.endSessions(hashes.subtracting(live))
