@@ -211,8 +211,21 @@ extension Shared: CustomDumpRepresentable {
   public var customDumpValue: Any { wrappedValue }
 }
 
+/// Dumped as a reference, as swift-sharing 2.8 dumps it: `#1 0`, and a second appearance of the
+/// same shared value (or a part of it) as `#1 Int(↩︎)`.
+extension Shared: _CustomDiffObject {
+  public var _customDiffValues: (Any, Any) { (reference.snapshot ?? reference.value, reference.value) }
+  public var _objectIdentifier: ObjectIdentifier { reference.identity.root }
+}
+
+extension Shared: CustomReflectable {
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+}
+
 extension Shared: CustomStringConvertible {
-  public var description: String { "Shared(\(wrappedValue))" }
+  /// The type and where the value comes from: `Shared<Int>(.inMemory("count"))`,
+  /// `Shared<Int>(value: 0)`.
+  public var description: String { "Shared<\(Value.self)>(\(reference.description))" }
 }
 
 /// Encoded as its value; decoded as a shared value of its own, backed by no key (a decoded state

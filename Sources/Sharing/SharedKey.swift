@@ -261,6 +261,11 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
   }
 }
 
+extension _SharedKeyDefault: CustomStringConvertible {
+  /// The key's own description: a default does not change where the value lives.
+  public var description: String { String(reflecting: base) }
+}
+
 extension _SharedKeyDefault: SharedKey where Base: SharedKey {
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     base.save(value, context: context, continuation: continuation)

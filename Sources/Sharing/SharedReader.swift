@@ -73,6 +73,15 @@ public struct SharedReader<Value> {
     self.init(wrappedValue: key.defaultValue(), key.base)
   }
 
+  /// A reader backed by a key that has a default, with another value to use while the key holds
+  /// nothing: `@SharedReader(.items) var items = []`.
+  @_disfavoredOverload
+  public init<Key: SharedReaderKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: Key.Default
+  ) where Value: Sendable {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+
   /// An optional reader backed by `key`, nil while the key holds nothing.
   @_disfavoredOverload
   public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped?, Value: Sendable {
@@ -137,4 +146,19 @@ extension SharedReader: Identifiable where Value: Identifiable {
 
 extension SharedReader: CustomDumpRepresentable {
   public var customDumpValue: Any { wrappedValue }
+}
+
+/// Dumped as a reference, as `Shared` is.
+extension SharedReader: _CustomDiffObject {
+  public var _customDiffValues: (Any, Any) { (reference.snapshot ?? reference.value, reference.value) }
+  public var _objectIdentifier: ObjectIdentifier { reference.identity.root }
+}
+
+extension SharedReader: CustomReflectable {
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+}
+
+extension SharedReader: CustomStringConvertible {
+  /// The type and where the value comes from: `SharedReader<Int>(.appStorage("count"))`.
+  public var description: String { "SharedReader<\(Value.self)>(\(reference.description))" }
 }

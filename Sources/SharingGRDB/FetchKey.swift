@@ -225,6 +225,16 @@ public struct FetchKeyID: Hashable, @unchecked Sendable {
   let database: ObjectIdentifier
   let request: AnyHashable
   let animation: Animation?
+
+  /// The request's type is hashed as well as its value: two requests of different types that
+  /// hold no fields hash their values alike (nothing), and must still be told apart by their
+  /// hash (SharingGRDB's `fetchIDHashValue`).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(database)
+    hasher.combine(ObjectIdentifier(type(of: request.base)))
+    hasher.combine(request)
+    hasher.combine(animation)
+  }
 }
 
 /// Delivers a `ValueObservation`'s first value at once, on the thread that starts it (GRDB's

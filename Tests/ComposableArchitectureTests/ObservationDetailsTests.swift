@@ -119,4 +119,50 @@ struct ObservationDetailsTests {
     #expect(stateObservers.count == 0)
     #expect(countObservers.count == 1)
   }
+
+  // TCA's `testEnumStateWithInertCases` and `…Tricky`: a case whose payload is itself an
+  // observable enum with inert cases.
+  @Test func aStoreOfEnumStateNotifiesWhenAnInertPayloadEnumChangesCase() {
+    for (start, end) in [(InertCounts.count(.one), InertCounts.count(.two)), (.count(.one), .anotherCount(.one)), (.int(0), .int(1))] {
+      let store = Store<InertCounts, Void>(initialState: start) {
+        Reduce { state, _ in
+          state = end
+          return .none
+        }
+      }
+      let observers = Notifications()
+      observers.track { _ = store.state }
+      store.send(())
+      #expect(observers.count == 1, "\(start) → \(end)")
+      #expect(store.state == end)
+    }
+    // The same case and payload is the same identity: nothing to hear.
+    let store = Store<InertCounts, Void>(initialState: .count(.two)) {
+      Reduce { state, _ in
+        state = .count(.two)
+        return .none
+      }
+    }
+    let observers = Notifications()
+    observers.track { _ = store.state }
+    store.send(())
+    #expect(observers.count == 0)
+  }
+
+  @Test func nestedInertTagsStayApart() {
+    #expect(InertCounts.count(.one)._$id != InertCounts.count(.two)._$id)
+    #expect(InertCounts.count(.two)._$id != InertCounts.anotherCount(.one)._$id)
+    #expect(InertCounts.count(.one)._$id == InertCounts.count(.one)._$id)
+  }
+}
+
+@ObservableState
+private enum InertCounts: Equatable {
+  case count(Count)
+  case anotherCount(Count)
+  case int(Int)
+  @ObservableState
+  enum Count: String {
+    case one, two
+  }
 }

@@ -260,3 +260,33 @@ struct Search: FetchKeyRequest {
     #expect(tables.isEmpty)
   }
 }
+
+/// SharingGRDB 0.1.1's `fetchIDHashValue` and `fetchAnimationHashValue`: two requests of
+/// different types that hold no fields are different keys, down to their hash, with or without
+/// an animation; the same request is the same key.
+@Suite struct FetchKeyIdentityTests {
+  fileprivate struct FirstRequest: FetchKeyRequest {
+    func fetch(_ db: Database) throws {}
+  }
+  fileprivate struct SecondRequest: FetchKeyRequest {
+    func fetch(_ db: Database) throws {}
+  }
+
+  @Test func requestsOfDifferentTypesAreDifferentKeys() throws {
+    let database = try DatabaseQueue()
+    withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      let first: some SharedReaderKey<Void> = .fetch(FirstRequest())
+      let second: some SharedReaderKey<Void> = .fetch(SecondRequest())
+      #expect(first.id.hashValue != second.id.hashValue)
+      #expect(AnyHashable(first.id) != AnyHashable(second.id))
+      let animated: some SharedReaderKey<Void> = .fetch(SecondRequest(), animation: .default)
+      #expect(first.id.hashValue != animated.id.hashValue)
+      #expect(AnyHashable(second.id) != AnyHashable(animated.id))
+      let again: some SharedReaderKey<Void> = .fetch(FirstRequest())
+      #expect(AnyHashable(first.id) == AnyHashable(again.id))
+      #expect(first.id.hashValue == again.id.hashValue)
+    }
+  }
+}

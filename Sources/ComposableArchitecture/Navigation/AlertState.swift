@@ -1,3 +1,4 @@
+@_spi(Reflection) import CasePaths
 import CustomDump
 
 /// An alert as state: a title, an optional message, and buttons whose actions the feature
@@ -146,8 +147,27 @@ extension ConfirmationDialogState: CustomDumpReflectable {
 }
 
 /// State that lives only until one of its actions is sent: alerts and dialogs. A presentation
-/// `ifLet` dismisses it after any of its actions, and it needs no reducer.
-public protocol _EphemeralState {}
+/// `ifLet` dismisses it after any of its own actions (not another case's), and it needs no
+/// reducer.
+public protocol _EphemeralState<Action> {
+  /// The actions its buttons send.
+  associatedtype Action
+  /// `Action.self`, for checking an action against it at run time.
+  static var actionType: Any.Type { get }
+}
+
+extension _EphemeralState {
+  /// `Action.self`.
+  public static var actionType: Any.Type { Action.self }
+
+  /// Whether `action` is one of this state's own: its action type, or an enum whose current case
+  /// holds one (`Destination.Action.alert(…)` for a destination's `.alert` case).
+  static func canSend<SentAction>(_ action: SentAction) -> Bool {
+    if SentAction.self == actionType { return true }
+    guard let payload = EnumMetadata.project(action) else { return false }
+    return type(of: payload) == actionType
+  }
+}
 
 extension AlertState: _EphemeralState {}
 extension ConfirmationDialogState: _EphemeralState {}

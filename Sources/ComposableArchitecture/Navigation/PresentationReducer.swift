@@ -110,7 +110,11 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       }
       .map { toPresentationAction.embed(.presented($0)) }
       parentEffects = parent.reduce(into: &state, action: action)
-      if isEphemeral(presented), isStill(presented, in: state) {
+      // An alert or dialog ends with one of its own actions; another case's action (sent while
+      // the alert is up) leaves it presented.
+      if let ephemeral = ephemeralType(of: presented), ephemeral.canSend(destinationAction),
+        isStill(presented, in: state)
+      {
         state[keyPath: toPresentationState].wrappedValue = nil
       }
 
@@ -164,9 +168,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
 /// Whether a presented state is an alert or a dialog, directly or as the case of an enum.
 func isEphemeral<State>(_ state: State) -> Bool {
-  if state is any _EphemeralState { return true }
+  ephemeralType(of: state) != nil
+}
+
+/// The alert or dialog type a presented state is, directly or as the current case of an enum.
+func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
+  if let type = State.self as? any _EphemeralState.Type { return type }
   guard EnumMetadata(State.self) != nil, let payload = EnumMetadata.project(state) else {
-    return false
+    return nil
   }
-  return payload is any _EphemeralState
+  return type(of: payload) as? any _EphemeralState.Type
 }

@@ -176,21 +176,7 @@ public enum PresentationAction<Action>: CasePathable {
       dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
     ) -> AnyCasePath<PresentationAction, PresentationAction<AppendedAction>>
     where Action: CasePathable {
-      let casePath = Action.allCasePaths[keyPath: keyPath]
-      return AnyCasePath(
-        embed: { action in
-          switch action {
-          case .dismiss: .dismiss
-          case let .presented(child): .presented(casePath.embed(child))
-          }
-        },
-        extract: { action in
-          switch action {
-          case .dismiss: .dismiss
-          case let .presented(parent): casePath.extract(from: parent).map { .presented($0) }
-          }
-        }
-      )
+      presentationCasePath(through: Action.allCasePaths[keyPath: keyPath])
     }
   }
 }
@@ -200,3 +186,26 @@ extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
 extension PresentationAction: Decodable where Action: Decodable {}
 extension PresentationAction: Encodable where Action: Encodable {}
+
+/// `PresentationAction<Action>` as a `PresentationAction<Appended>` through `casePath`: its
+/// `.dismiss`, and the presented actions of that case. Made outside the `CasePathable`-constrained
+/// subscript, so that the closures do not capture the conformance (a Sendable closure may not
+/// capture a metatype's conformance that could be isolated).
+private func presentationCasePath<Action, Appended>(
+  through casePath: AnyCasePath<Action, Appended>
+) -> AnyCasePath<PresentationAction<Action>, PresentationAction<Appended>> {
+  AnyCasePath(
+    embed: { action in
+      switch action {
+      case .dismiss: .dismiss
+      case let .presented(child): .presented(casePath.embed(child))
+      }
+    },
+    extract: { action in
+      switch action {
+      case .dismiss: .dismiss
+      case let .presented(parent): casePath.extract(from: parent).map { .presented($0) }
+      }
+    }
+  )
+}

@@ -68,9 +68,13 @@ public struct ObservableStateID: Hashable, Sendable {
     value._$id
   }
 
-  /// This identity, marked with an enum case's tag: switching cases changes identity.
+  /// This identity, marked with an enum case's tag: switching cases changes identity. An identity
+  /// that already has a tag (the payload is itself an enum: `.count(.one)`) keeps it inside the
+  /// new one, so `.count(.one)` and `.count(.two)` differ as `.one` and `.two` do. Exact for three
+  /// levels of enums in enums with fewer than 65,536 cases each.
   public func _$tag(_ tag: Int) -> Self {
-    Self(serial: serial, tag: tag, payload: payload)
+    let combined = self.tag.map { inner in (inner &+ 1) &<< 16 | (tag & 0xFFFF) } ?? tag
+    return Self(serial: serial, tag: combined, payload: payload)
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -21,7 +21,14 @@ final class PersistentReferences: Sendable {
     }
     // Made outside the lock (loading may take a while); if another thread made one meanwhile,
     // that one wins.
-    let made = Entry(reference: RootReference(key: key, initialValue: initialValue(), skipInitialLoad: skipInitialLoad))
+    let value = initialValue()
+    // Dependencies first, references second (swift-sharing's locking order): a dependency being
+    // built on another thread may be making this very key's reference and writing to it (a
+    // dependency's `@Shared` changed in its `init`). Reading through the dependency cache waits
+    // for that to finish, so the reference found below holds what it wrote.
+    @Dependency(ReferencesLockingOrder.self) var waitForDependenciesBeingBuilt
+    _ = waitForDependenciesBeingBuilt
+    let made = Entry(reference: RootReference(key: key, initialValue: value, skipInitialLoad: skipInitialLoad))
     let entry = references.withValue { references in
       if let existing = references[id], existing.reference is RootReference<Key.Value> {
         return existing
@@ -45,6 +52,13 @@ final class PersistentReferences: Sendable {
   /// The reference of `key` holding what the key loads now, for `Shared(require:)`: throws what
   /// loading threw, or ``NothingToLoad`` when the key holds nothing.
   func requiredReference<Key: SharedReaderKey>(for key: Key) async throws -> RootReference<Key.Value> {
+    // Another share of the key already holds its value (an `.inMemory` key has nothing to load
+    // otherwise): that value, as swift-sharing 2.8 finds it.
+    let id = RegistryID(type: ObjectIdentifier(Key.Value.self), id: key.id)
+    if let existing = references.value[id]?.reference as? RootReference<Key.Value> {
+      if let error = existing.loadError { throw error }
+      return existing
+    }
     let loaded: Key.Value? = try await withCheckedThrowingContinuation { continuation in
       key.load(context: .userInitiated, continuation: LoadContinuation { continuation.resume(with: $0) })
     }
@@ -59,6 +73,14 @@ final class PersistentReferences: Sendable {
     let type: ObjectIdentifier
     let id: AnyHashable
   }
+}
+
+/// A dependency read only for its lock (see `PersistentReferences.reference(for:…)`): the
+/// dependency cache is locked while a dependency is built, so reading any cached value waits for
+/// that.
+private enum ReferencesLockingOrder: DependencyKey {
+  static let liveValue = true
+  static let testValue = true
 }
 
 extension PersistentReferences: DependencyKey {

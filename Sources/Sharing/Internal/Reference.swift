@@ -14,6 +14,9 @@ protocol ReaderReference<Value>: AnyObject, Sendable {
   /// The root reference and the path from it: equal for two views of the same thing.
   var identity: ReferenceIdentity { get }
   var root: any RootReferenceProtocol { get }
+  /// Where the value comes from, as `Shared`'s description shows it: the key
+  /// (`.inMemory("count")`), `value: 0` for a value of its own, and the path from there.
+  var description: String { get }
 }
 
 /// A reference that can be written.
@@ -52,6 +55,9 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
   private let initialValue: Value
   private let persistence: Persistence?
   private var subscription: SharedSubscription?
+  /// The key's description, made when asked for (`String(reflecting: key)`); nil for a value of
+  /// its own.
+  private let describeKey: (@Sendable () -> String)?
 
   /// What a key-backed root does with its key, with the key's types erased.
   struct Persistence: Sendable {
@@ -64,6 +70,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     _value = value
     initialValue = value
     persistence = nil
+    describeKey = nil
   }
 
   /// A root backed by `key`, loaded at once unless `skipInitialLoad` (its caller loads it).
@@ -71,6 +78,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
   where Key.Value == Value {
     _value = initialValue
     self.initialValue = initialValue
+    describeKey = { String(reflecting: key) }
     let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
     if let writable = key as? any SharedKey<Value> {
       save = { writable.save($0, context: $1, continuation: $2) }
@@ -96,6 +104,9 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
 
   var root: any RootReferenceProtocol { self }
   var identity: ReferenceIdentity { ReferenceIdentity(root: ObjectIdentifier(self), path: []) }
+  var description: String {
+    describeKey?() ?? "value: \(String(reflecting: lock.withLock { _value }))"
+  }
 
   var value: Value {
     observed.access(\.value)
@@ -232,6 +243,13 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
 
   private func finishSave(_ result: Result<Void, any Error>) {
     let error: (any Error)? = if case let .failure(error) = result { error } else { nil }
+    // A successful save also clears a load error (as swift-sharing 2.8 does): what is stored is
+    // now this value, readable again.
+    if error == nil, lock.withLock({ _loadError != nil }) {
+      observed.withMutation(\.loadError) {
+        lock.withLock { _loadError = nil }
+      }
+    }
     // A success after a success changes nothing; anything else is news for observers.
     guard error != nil || lock.withLock({ _saveError != nil }) else { return }
     observed.withMutation(\.saveError) {
@@ -320,6 +338,7 @@ final class KeyPathReference<BaseValue, Value>: WritableReference, @unchecked Se
   }
   var value: Value { base.value[keyPath: keyPath] }
   var snapshot: Value? { base.snapshot?[keyPath: keyPath] }
+  var description: String { "\(base.description)[dynamicMember: \(keyPath)]" }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     guard let (base, keyPath) = writable else {
@@ -368,6 +387,7 @@ final class UnwrappedReference<Wrapped>: WritableReference, @unchecked Sendable 
   }
 
   var snapshot: Wrapped? { base.snapshot ?? nil }
+  var description: String { "\(base.description)!" }
 
   func withLock<R>(_ body: (inout Wrapped) throws -> R) rethrows -> R {
     guard let writableBase else {
@@ -400,6 +420,7 @@ final class ComputedReference<BaseValue, Value>: ReaderReference, @unchecked Sen
   var identity: ReferenceIdentity { ReferenceIdentity(root: ObjectIdentifier(self), path: []) }
   var value: Value { compute(base.value) }
   var snapshot: Value? { base.snapshot.map(compute) }
+  var description: String { ".map(\(base.description), as: \(Value.self).self)" }
 }
 
 /// Whether two shared values are equal. While a test store compares two views of the same shared

@@ -137,7 +137,8 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
 }
 
 extension FileStorageKey: CustomStringConvertible {
-  public var description: String { ".fileStorage(\(url.path))" }
+  /// `.fileStorage(file:///path/to/file.json)`, as swift-sharing writes it.
+  public var description: String { ".fileStorage(\(url.absoluteString))" }
 }
 
 /// `url.standardizedFileURL`, remembered: standardizing is slow enough to show in a web page's
