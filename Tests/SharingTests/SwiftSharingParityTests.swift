@@ -1,4 +1,5 @@
 import ComposableArchitecture
+@testable import Sharing
 import CustomDump
 import Dispatch
 import Foundation
@@ -183,5 +184,75 @@ private struct LockingOrderDependency: TestDependencyKey {
 private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
     Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}
+
+/// A share every holder let go of is freed, and its key's subscription with it (as swift-sharing
+/// frees it); a later share of the key starts again from what the key holds.
+@Suite struct LetGoSharesAreFreedTests {
+  /// Counts the subscriptions a key has open.
+  final class Subscriptions: Sendable {
+    let open = LockIsolated(0)
+    let stored = LockIsolated<Int?>(nil)
+  }
+
+  struct CountingKey: SharedKey {
+    let subscriptions: Subscriptions
+    var id: ObjectIdentifier { ObjectIdentifier(subscriptions) }
+    func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+      if let stored = subscriptions.stored.value {
+        continuation.resume(returning: stored)
+      } else {
+        continuation.resumeReturningInitialValue()
+      }
+    }
+    func subscribe(context: LoadContext<Int>, subscriber: SharedSubscriber<Int>) -> SharedSubscription {
+      subscriptions.open.withValue { $0 += 1 }
+      return SharedSubscription { [subscriptions] in subscriptions.open.withValue { $0 -= 1 } }
+    }
+    func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
+      subscriptions.stored.setValue(value)
+      continuation.resume()
+    }
+  }
+
+  @Test func aShareLetGoOfIsFreedWithItsSubscription() {
+    let subscriptions = Subscriptions()
+    weak var freed: AnyObject?
+    do {
+      let shared = Shared(wrappedValue: 0, CountingKey(subscriptions: subscriptions))
+      let copy = shared
+      copy.withLock { $0 = 7 }
+      #expect(subscriptions.open.value == 1)
+      freed = shared.reference as AnyObject
+      #expect(freed != nil)
+    }
+    #expect(freed == nil)
+    #expect(subscriptions.open.value == 0)
+    // A new share of the key loads what the key holds.
+    let again = Shared(wrappedValue: 0, CountingKey(subscriptions: subscriptions))
+    #expect(again.wrappedValue == 7)
+    #expect(subscriptions.open.value == 1)
+  }
+
+  @Test func anInMemoryValueOutlivesItsShares() {
+    do {
+      @Shared(.inMemory("outlives")) var count = 0
+      $count.withLock { $0 = 3 }
+    }
+    @Shared(.inMemory("outlives")) var count = 0
+    #expect(count == 3)
+  }
+
+  @Test func twoSharesOfOneKeyAreOneReferenceWhileEitherLives() {
+    let subscriptions = Subscriptions()
+    let first = Shared(wrappedValue: 1, CountingKey(subscriptions: subscriptions))
+    let second = Shared(wrappedValue: 2, CountingKey(subscriptions: subscriptions))
+    let firstReference = ObjectIdentifier(first.reference as AnyObject)
+    let secondReference = ObjectIdentifier(second.reference as AnyObject)
+    #expect(firstReference == secondReference)
+    second.withLock { $0 = 5 }
+    #expect(first.wrappedValue == 5)
+    #expect(subscriptions.open.value == 1)
   }
 }

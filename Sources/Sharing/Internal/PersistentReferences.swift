@@ -2,21 +2,33 @@ import ConcurrencyExtras
 import Dependencies
 
 /// The root references of keyed shared values, so that every `@Shared` of one key shares one
-/// reference. A dependency: each test gets its own, so tests never see each other's shared state.
+/// reference while any holds it. A dependency: each test gets its own, so tests never see each
+/// other's shared state.
+///
+/// Held weakly, as swift-sharing holds them: a reference that every share let go of is freed,
+/// with its subscription (a file watch, a database observation), and a later share of the key
+/// loads the value from the key again (an `.inMemory` key from its storage, where saves keep it).
 final class PersistentReferences: Sendable {
   private struct Entry: @unchecked Sendable {
     // @unchecked Sendable: the references stored are themselves Sendable.
-    let reference: AnyObject
+    weak var reference: AnyObject?
   }
 
-  private let references = LockIsolated<[RegistryID: Entry]>([:])
+  private struct Registry {
+    var entries: [RegistryID: Entry] = [:]
+    /// How many entries there were after the last sweep of freed ones: the next sweep comes when
+    /// there are twice as many, so that registering stays O(1) on average.
+    var swept = 0
+  }
+
+  private let registry = LockIsolated(Registry())
 
   /// The reference of `key`, made (and loaded, unless `skipInitialLoad`) if there is none yet.
   func reference<Key: SharedReaderKey>(
     for key: Key, initialValue: @autoclosure () -> Key.Value, skipInitialLoad: Bool = false
   ) -> RootReference<Key.Value> {
     let id = RegistryID(type: ObjectIdentifier(Key.Value.self), id: key.id)
-    if let existing = references.value[id]?.reference as? RootReference<Key.Value> {
+    if let existing = registry.value.entries[id]?.reference as? RootReference<Key.Value> {
       return existing
     }
     // Made outside the lock (loading may take a while); if another thread made one meanwhile,
@@ -28,15 +40,18 @@ final class PersistentReferences: Sendable {
     // for that to finish, so the reference found below holds what it wrote.
     @Dependency(ReferencesLockingOrder.self) var waitForDependenciesBeingBuilt
     _ = waitForDependenciesBeingBuilt
-    let made = Entry(reference: RootReference(key: key, initialValue: value, skipInitialLoad: skipInitialLoad))
-    let entry = references.withValue { references in
-      if let existing = references[id], existing.reference is RootReference<Key.Value> {
+    let made = RootReference(key: key, initialValue: value, skipInitialLoad: skipInitialLoad)
+    return registry.withValue { registry in
+      if let existing = registry.entries[id]?.reference as? RootReference<Key.Value> {
         return existing
       }
-      references[id] = made
+      registry.entries[id] = Entry(reference: made)
+      if registry.entries.count > max(64, 2 * registry.swept) {
+        registry.entries = registry.entries.filter { $0.value.reference != nil }
+        registry.swept = registry.entries.count
+      }
       return made
     }
-    return entry.reference as! RootReference<Key.Value>
   }
 
   /// `load(_:)` of a `Shared` or `SharedReader`: hands `repoint` the reference of `key` (made
@@ -55,7 +70,7 @@ final class PersistentReferences: Sendable {
     // Another share of the key already holds its value (an `.inMemory` key has nothing to load
     // otherwise): that value, as swift-sharing 2.8 finds it.
     let id = RegistryID(type: ObjectIdentifier(Key.Value.self), id: key.id)
-    if let existing = references.value[id]?.reference as? RootReference<Key.Value> {
+    if let existing = registry.value.entries[id]?.reference as? RootReference<Key.Value> {
       if let error = existing.loadError { throw error }
       return existing
     }

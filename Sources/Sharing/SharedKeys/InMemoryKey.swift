@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Dependencies
 import Foundation
 
@@ -29,8 +30,14 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     InMemoryKeyID(key: key, storage: ObjectIdentifier(storage))
   }
 
+  /// The value the storage holds under this name (kept there by the last save), else the
+  /// initial value.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    continuation.resumeReturningInitialValue()
+    if let value = storage.value(named: key) as? Value {
+      continuation.resume(returning: value)
+    } else {
+      continuation.resumeReturningInitialValue()
+    }
   }
 
   public func subscribe(
@@ -39,7 +46,10 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     SharedSubscription {}
   }
 
+  /// Keeps `value` in the storage: a share of this name made after every other was let go of
+  /// starts from it.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    storage.setValue(value, named: key)
     continuation.resume()
   }
 }
@@ -57,8 +67,17 @@ public struct InMemoryKeyID: Hashable, Sendable {
 /// Where `.inMemory` values live: the names are scoped to a storage, and each test gets a new
 /// one, so tests never share in-memory values.
 public final class InMemoryStorage: Hashable, Sendable {
+  /// The last value saved under each name.
+  private let values = LockIsolated<[String: any Sendable]>([:])
+
   /// An empty storage.
   public init() {}
+
+  func value(named name: String) -> (any Sendable)? { values.value[name] }
+
+  func setValue(_ value: any Sendable, named name: String) {
+    values.withValue { $0[name] = value }
+  }
 
   /// The same storage: two storages are equal only if they are one object.
   public static func == (lhs: InMemoryStorage, rhs: InMemoryStorage) -> Bool { lhs === rhs }
