@@ -74,7 +74,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
       guard let data = try? storage.read(url) else {
         return  // Deleted: keep the value; the next change writes it again.
       }
-      guard !storage.writers.isOwnWrite(data, at: url) else { return }
+      guard !storage.writers.isOwnWrite(Array(data), at: url) else { return }
       subscriber.yield(with: read(data))
     }
   }
@@ -82,9 +82,12 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     do {
       let data = try encode(value)
+      // The write captures the storage's write function, not the storage: the storage holds
+      // the writers, which hold this closure until it runs (a cycle would keep both, and the
+      // last contents written, for good).
       storage.writers.write(
-        data, to: url, immediately: context == .userInitiated, continuation: continuation
-      ) { [storage, url] in try storage.write($0, url) }
+        Array(data), to: url, immediately: context == .userInitiated, continuation: continuation
+      ) { [write = storage.write, url] in try write(Data($0), url) }
     } catch {
       continuation.resume(throwing: error)
     }
@@ -105,7 +108,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     guard !data.isEmpty else { return .success(nil) }
     do {
       let value = try decode(data)
-      storage.writers.noteContents(data, at: url)
+      storage.writers.noteContents(Array(data), at: url)
       return .success(value)
     } catch {
       let backup = Self.backupURL(for: url)
