@@ -130,6 +130,12 @@ private enum Decision {
 /// PostgreSQL database's), so that one call writes what all of them hold back.
 package enum PendingWrites {
   private static let flushes = LockIsolated<[ObjectIdentifier: @Sendable () -> Void]>([:])
+  private static let flushesStarted = LockIsolated(0)
+
+  /// How many times ``flushAll()`` has started in this process: a test that checks a change is
+  /// still held back compares it before and after, since a flush anywhere in the process (a web
+  /// server stopping in another test) rightly writes the change early.
+  package static var flushCount: Int { flushesStarted.value }
 
   package static func register(_ id: ObjectIdentifier, flush: @escaping @Sendable () -> Void) {
     flushes.withValue { $0[id] = flush }
@@ -140,6 +146,7 @@ package enum PendingWrites {
   }
 
   static func flushAll() {
+    flushesStarted.withValue { $0 += 1 }
     for flush in flushes.value.values { flush() }
   }
 }
