@@ -212,6 +212,13 @@ public final class Browser: @unchecked Sendable {
     return last
   }
 
+  /// Waits until the page's live connection is up (the script marks `<html data-cw-live>`);
+  /// returns whether it came up within five seconds.
+  @discardableResult
+  public func waitUntilLive() async throws -> Bool {
+    try await waitFor("return document.documentElement.dataset.cwLive", toBe: "true") == "true"
+  }
+
   public func text(_ css: String) async throws -> String {
     let id = try await element(css)
     return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""

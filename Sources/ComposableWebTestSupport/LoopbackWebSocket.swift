@@ -246,3 +246,16 @@ public func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) as
     Thread { continuation.resume(with: Result { try work() }) }.start()
   }
 }
+
+/// Waits (up to `seconds`) until `condition` holds, trying it every 20 ms off the cooperative
+/// pool (conditions run programs and HTTP requests); returns whether it held.
+public func eventually(
+  seconds: Double = 5, _ condition: @escaping @Sendable () throws -> Bool
+) async throws -> Bool {
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  while ContinuousClock.now < deadline {
+    if try await blocking(condition) { return true }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+  return try await blocking(condition)
+}

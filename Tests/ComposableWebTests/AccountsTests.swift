@@ -110,6 +110,15 @@ struct AccountsTests {
     return try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: page.text))
   }
 
+  /// Opens tab `tab`'s WebSocket on the server at `port`, as the page's script does, with the
+  /// session cookie `cookie` (none when nil). Blocks: call it inside `blocking`.
+  static func socket(_ port: Int, tab: String, cookie: String?) throws -> LoopbackWebSocket {
+    try LoopbackWebSocket(
+      port: port, path: "/_cw/socket?session=\(tab)&page=/", origin: "http://127.0.0.1:\(port)",
+      headers: cookie.map { ["Cookie": "\(sessionCookieName)=\($0)"] } ?? [:]
+    )
+  }
+
   @Test func signingUpSetsAnHttpOnlyLaxCookieAndTheStoreKeepsOnlyHashes() async throws {
     let database = try Database()
     let made = Made()
@@ -346,13 +355,9 @@ struct AccountsTests {
     let ada = try await Self.signUp(port, "ada@example.com")
     let bea = try await Self.signUp(port, "bea@example.com")
     let tab = try await Self.openTab(port, cookie: ada)
-    let origin = "http://127.0.0.1:\(port)"
     for cookie in [nil, bea, String(repeating: "ab", count: 32)] {
       let code = try await blocking { () -> Int? in
-        let socket = try LoopbackWebSocket(
-          port: port, path: "/_cw/socket?session=\(tab)&page=/", origin: origin,
-          headers: cookie.map { ["Cookie": "\(sessionCookieName)=\($0)"] } ?? [:]
-        )
+        let socket = try Self.socket(port, tab: tab, cookie: cookie)
         #expect(throws: LoopbackWebSocket.Failure.self) { try socket.receive() }
         return socket.closeCode
       }
@@ -363,10 +368,7 @@ struct AccountsTests {
     let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page.text))
     let own = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: page.text))
     let patch = try await blocking { () -> String in
-      let socket = try LoopbackWebSocket(
-        port: port, path: "/_cw/socket?session=\(own)&page=/", origin: origin,
-        headers: ["Cookie": "\(sessionCookieName)=\(ada)"]
-      )
+      let socket = try Self.socket(port, tab: own, cookie: ada)
       try socket.send(#"{"h":"\#(handler)"}"#)
       return try socket.receive()
     }
@@ -392,17 +394,11 @@ struct AccountsTests {
 
     let sockets = try await blocking {
       try tabs.map { port, tab in
-        try LoopbackWebSocket(
-          port: port, path: "/_cw/socket?session=\(tab)&page=/", origin: "http://127.0.0.1:\(port)",
-          headers: ["Cookie": "\(sessionCookieName)=\(ada)"]
-        )
+        try Self.socket(port, tab: tab, cookie: ada)
       }
     }
     let beaSocket = try await blocking {
-      try LoopbackWebSocket(
-        port: secondPort, path: "/_cw/socket?session=\(beaTab)&page=/", origin: "http://127.0.0.1:\(secondPort)",
-        headers: ["Cookie": "\(sessionCookieName)=\(bea)"]
-      )
+      try Self.socket(secondPort, tab: beaTab, cookie: bea)
     }
     // Both tabs are live before the sign-out (the socket was accepted and attached).
     _ = try await Self.get(firstPort, "/metrics")
@@ -450,10 +446,7 @@ struct AccountsTests {
     #expect(tab.count == 48)
     func connect(cookie: String, tab: String = tab) async throws -> (String?, Int?) {
       try await blocking {
-        let socket = try LoopbackWebSocket(
-          port: secondPort, path: "/_cw/socket?session=\(tab)&page=/", origin: "http://127.0.0.1:\(secondPort)",
-          headers: ["Cookie": "\(sessionCookieName)=\(cookie)"]
-        )
+        let socket = try Self.socket(secondPort, tab: tab, cookie: cookie)
         return ((try? socket.receive()), socket.closeCode)
       }
     }

@@ -42,7 +42,7 @@ struct BrowserTests {
     let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .milliseconds(200))
     try await Browser.withSession { browser in
       try await browser.open("http://127.0.0.1:\(proxy.port)/")
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       // One key per WebDriver call, so typing goes on while the patches of earlier keys arrive.
       let typed = "Blob Esquire, the Third of the Name"
       for key in typed {
@@ -72,7 +72,7 @@ struct BrowserTests {
     }
     try await Browser.withSession { browser in
       try await browser.open(app.url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       // Nobody touches the page while it sends a dozen keep-alives (about 6 s, three lifetimes
       // and several of the server's sweeps): counted, not waited for by the clock.
       let deadline = ContinuousClock.now + .seconds(60)
@@ -95,7 +95,7 @@ struct BrowserTests {
     let proxy = try LatencyProxy(upstream: Int(app.port)!, delay: .zero)
     try await Browser.withSession { browser in
       try await browser.open("http://127.0.0.1:\(proxy.port)/")
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       _ = try await browser.evaluate("window.cwMarker = 'same page'")
       try await browser.click(#"button[aria-label="Increment"]"#)
       try await browser.click(#"button[aria-label="Increment"]"#)
@@ -124,7 +124,7 @@ struct BrowserTests {
     )
     try await Browser.withSession { browser in
       try await browser.open(app.url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       _ = try await browser.evaluate("window.cwMarker = 'same page'")
       let path = "return location.pathname"
       try await browser.click(#"a[href="/items/1"]"#)

@@ -267,37 +267,24 @@ func establishedSockets(port: Int) throws -> Int {
 
 /// `ss -tmnH state established '( sport = :PORT )'`.
 private func establishedSocketList(port: Int) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
-  process.arguments = ["-tmnH", "state", "established", "( sport = :\(port) )"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  return output
+  try SpawnedProgram.run("/usr/bin/ss", ["-tmnH", "state", "established", "( sport = :\(port) )"])
 }
 
 /// Another process (this benchmark binary, with `BENCHMARK_TAB_CLIENT_PORT` set) that opens
 /// counter tabs (or, `kind` `echo`, bare WebSockets to `/echo`) on request and keeps them
 /// connected until it is stopped.
-final class TabClient: @unchecked Sendable {
-  // @unchecked Sendable: `process` and the pipes are used from one task at a time (`open` is
-  // awaited before the next call), and `stop` comes last.
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+final class TabClient: Sendable {
+  /// Its pipes are used from one task at a time (`open` is awaited before the next call), and
+  /// `stop` comes last.
+  private let program: SpawnedProgram
 
   init(port: Int, kind: String) throws {
     raiseOpenFilesLimit()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var environment = ProcessInfo.processInfo.environment
     environment["BENCHMARK_TAB_CLIENT_PORT"] = "\(port)"
     environment["BENCHMARK_TAB_CLIENT_KIND"] = kind
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    program = try SpawnedProgram(executable, [], environment: environment)
   }
 
   /// Opens `count` more tabs; returns once they are open.
@@ -308,8 +295,8 @@ final class TabClient: @unchecked Sendable {
 
   /// Sends a request line and returns the client's answer.
   func request(_ line: String) async throws -> String {
-    let handle = output.fileHandleForReading
-    try input.fileHandleForWriting.write(contentsOf: Data("\(line)\n".utf8))
+    let handle = program.output
+    try program.input.write(contentsOf: Data("\(line)\n".utf8))
     return try await onThread { () -> String in
       var line = Data()
       while let byte = try handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
@@ -320,8 +307,8 @@ final class TabClient: @unchecked Sendable {
   }
 
   func stop() {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    try? program.input.close()
+    program.waitUntilExit()
   }
 }
 

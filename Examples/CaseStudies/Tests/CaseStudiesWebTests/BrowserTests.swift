@@ -29,7 +29,7 @@ struct CaseStudiesBrowserTests {
     for width in [375, 1280] {
       try await Browser.withSession(width: width) { browser in
         try await browser.open(url)
-        _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+        try await browser.waitUntilLive()
         #expect(try await browser.text("h1") == "Case studies")
         try await browser.screenshot(to: screenshot("case-studies-menu-\(width)"))
 
@@ -65,7 +65,7 @@ struct CaseStudiesBrowserTests {
     let (url, server) = try await start()
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url + "counters")
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.click("button.primary")
       try await browser.click(#"button[aria-label="Increment Counter 1"]"#)
       try await browser.click(#"button[aria-label="Increment Counter 1"]"#)

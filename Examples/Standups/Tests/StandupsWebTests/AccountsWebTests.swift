@@ -63,20 +63,6 @@ struct AccountsWebTests {
     }
   }
 
-  /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
-  func eventually(seconds: Double = 5, _ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-      if try await blocking(condition) { return true }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    return try await blocking(condition)
-  }
-
-  func waitUntilLive(_ browser: Browser) async throws {
-    #expect(try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true") == "true")
-  }
-
   func path(of browser: Browser) async throws -> String {
     try await browser.evaluate("return location.pathname").map { "\($0)" } ?? ""
   }
@@ -88,7 +74,7 @@ struct AccountsWebTests {
     try await browser.type(password, into: "#password")
     try await browser.click("button[type=submit]")
     #expect(try await browser.waitFor("return location.pathname", toBe: "/") == "/")
-    try await waitUntilLive(browser)
+    #expect(try await browser.waitUntilLive())
   }
 
   /// The session id the browser holds (its cookie is HttpOnly: WebDriver reads it, the page can't).
@@ -189,7 +175,7 @@ struct AccountsWebTests {
 
         // Bea signs out with the button: her tab goes to the sign-in form, her session is over.
         try await bea.open(server.base + "/")
-        try await waitUntilLive(bea)
+        #expect(try await bea.waitUntilLive())
         try await bea.screenshot(to: screenshotsFolder().appendingPathComponent("standups-accounts-list.png"))
         try await bea.click(".cw-sign-out button")
         #expect(try await bea.waitFor("return location.pathname", toBe: "/sign-in") == "/sign-in")
@@ -198,7 +184,7 @@ struct AccountsWebTests {
         // Ada signs out in another tab of hers (the same cookie): her open tab is closed and sent
         // to the sign-in form within a second.
         try await ada.open(server.base + "/")
-        try await waitUntilLive(ada)
+        #expect(try await ada.waitUntilLive())
         let signedOut = ContinuousClock.now
         let response = try await server.request("POST", "/sign-out", cookie: adaID, form: [:])
         #expect(response.status == 303 && response.header("Location") == "/sign-in")
@@ -263,7 +249,7 @@ struct AccountsWebTests {
       }
       // A tab on the first process; signing out on the second closes it within a second.
       try await ada.open(first.base + "/")
-      try await waitUntilLive(ada)
+      #expect(try await ada.waitUntilLive())
       let start = ContinuousClock.now
       #expect(try await second.request("POST", "/sign-out", cookie: id, form: [:]).status == 303)
       #expect(try await ada.waitFor("return location.pathname", toBe: "/sign-in") == "/sign-in")

@@ -37,7 +37,7 @@ struct BrowserEndToEndTests {
 
       try await Browser.withSession { browser in
         try await browser.open(url)
-        _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+        try await browser.waitUntilLive()
         // Add a standup with two attendees.
         // (The new attendee's field takes the focus: the second name is typed there.)
         try await browser.addStandup("Engineering", attendees: ["Blob", "Blob Jr"], pressingAdd: false)
@@ -114,7 +114,7 @@ struct BrowserEndToEndTests {
     let address = "return location.pathname + location.search"
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url + "?devtools")
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       #expect(try await browser.text(".cw-devtools output") == "Live: 1 step")
       try await browser.click(".card")
       let detail = try await browser.waitFor(
@@ -172,7 +172,7 @@ struct BrowserEndToEndTests {
     let url = try serve(run, "--port 0 --mock --record \(file.path)", in: session)
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.click(".card")
       _ = try await browser.element(".actions")
       try await browser.back()

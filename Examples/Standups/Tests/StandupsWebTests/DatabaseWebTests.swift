@@ -85,7 +85,7 @@ struct DatabaseWebTests {
     // A browser adds one: the terminal shows it.
     try await Browser.withSession { browser in
       try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.addStandup("Platform")
       #expect(
         try await browser.waitFor(

@@ -47,7 +47,7 @@ struct MemoryTests {
     // A visitor who comes now gets a live page.
     try await Browser.withSession { browser in
       try await browser.open(url)
-      #expect(try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true") == "true")
+      #expect(try await browser.waitUntilLive())
       try await browser.click(".card")
       _ = try await browser.element(".actions")  // the standup's screen, after a round trip
       #expect(try await browser.waitForText("h1", "Design") == "Design")

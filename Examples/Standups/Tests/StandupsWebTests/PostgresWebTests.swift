@@ -52,21 +52,6 @@ struct PostgresWebTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("nginx/standups.conf")
 
-  /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
-  func eventually(seconds: Double = 5, _ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-      // Off the tasks' threads: the condition runs programs and HTTP requests the test waits for.
-      if try await blocking(condition) { return true }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    return try await blocking(condition)
-  }
-
-  func waitUntilLive(_ browser: Browser) async throws {
-    _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
-  }
-
   /// Waits until the browser's page lists a standup titled `title`; returns whether it did.
   func shows(_ title: String, in browser: Browser) async throws -> Bool {
     try await browser.waitFor(
@@ -85,9 +70,9 @@ struct PostgresWebTests {
       try await Browser.withSession { b in
         // One tab on each process: a standup added in one is live in the other within a second.
         try await a.open("http://127.0.0.1:\(first.port)/")
-        try await waitUntilLive(a)
+        try await a.waitUntilLive()
         try await b.open("http://127.0.0.1:\(second.port)/")
-        try await waitUntilLive(b)
+        try await b.waitUntilLive()
         try await a.addStandup("Platform")
         #expect(try await shows("Platform", in: a))
         let added = ContinuousClock.now
@@ -115,7 +100,7 @@ struct PostgresWebTests {
     // Through nginx, round robin and no sticky sessions: the tab works wherever its socket lands.
     try await Browser.withSession { tab in
       try await tab.open("http://127.0.0.1:\(nginx.port)/")
-      try await waitUntilLive(tab)
+      try await tab.waitUntilLive()
       #expect(try await shows("Platform", in: tab))
       try await tab.addStandup("Saved before the kill")
       #expect(try await shows("Saved before the kill", in: tab))
@@ -130,7 +115,7 @@ struct PostgresWebTests {
       try victim.run.kill("KILL")
       // The page reconnects through nginx to the other process, which starts the tab at its URL.
       #expect(try await eventually(seconds: 10) { try survivor.connectedTabs() == 1 })
-      try await waitUntilLive(tab)
+      try await tab.waitUntilLive()
       for title in ["Platform", "Retro", "Design", "Saved before the kill"] {
         #expect(try await shows(title, in: tab), "\(title)")
       }
@@ -155,7 +140,7 @@ struct PostgresWebTests {
     let second = try await blocking { try Server("standups-postgres-outage-2", database: postgres.url) }
     try await Browser.withSession { tab in
       try await tab.open("http://127.0.0.1:\(first.port)/")
-      try await waitUntilLive(tab)
+      try await tab.waitUntilLive()
       try await blocking { try postgres.stop() }
       // The app keeps running on its value: the edit shows in the tab.
       try await tab.addStandup("Written after the outage")

@@ -73,7 +73,7 @@ struct ShutdownTests {
     let url = try serveStandups(run, "--port 0 --data \(dataFile.path) --record \(recording.path)", in: session)
     try await Browser.withSession { browser in
       try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.addStandup("Platform", attendees: ["Blob"])
       try await browser.click(".card")
       _ = try await browser.element(".actions")

@@ -18,7 +18,7 @@ struct ScoresAppTests {
     let shots = screenshotsFolder()
     try await Browser.withSession(width: width) { browser in
       try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       #expect(try await browser.waitForText(".sui-nav-title-large", "Scores") == "Scores")
       try await browser.screenshot(to: shots.appendingPathComponent("swiftui-scores-\(width).png"))
 

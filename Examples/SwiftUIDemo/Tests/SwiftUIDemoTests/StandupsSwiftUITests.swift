@@ -22,7 +22,7 @@ struct StandupsSwiftUITests {
 
     try await Browser.withSession(width: width) { browser in
       try await browser.open(url)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       #expect(try await browser.waitForText(".sui-nav-title-large", "Daily Standups") == "Daily Standups")
       #expect(try await browser.pageText().contains("No standups yet"))
 
@@ -60,12 +60,12 @@ struct StandupsSwiftUITests {
 
     try await Browser.withSession { browser in
       try await browser.open(swiftUIURL)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.addEditAndRecordInSwiftUI()
     }
     try await Browser.withSession { browser in
       try await browser.open(htmlURL)
-      _ = try await browser.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await browser.waitUntilLive()
       try await browser.addEditAndRecordInHTML()
     }
     // Both processes write at once (the first change) and then at most once a second: stopped
@@ -92,10 +92,10 @@ struct StandupsSwiftUITests {
 
     try await Browser.withSession { swiftUIPage in
       try await swiftUIPage.open(swiftUIURL)
-      _ = try await swiftUIPage.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+      try await swiftUIPage.waitUntilLive()
       try await Browser.withSession { htmlPage in
         try await htmlPage.open(htmlURL)
-        _ = try await htmlPage.waitFor("return document.documentElement.dataset.cwLive", toBe: "true")
+        try await htmlPage.waitUntilLive()
 
         // Added in the HTML front end, it shows as a card in the SwiftUI one…
         try await htmlPage.addStandup("Design", attendees: ["Blob Sr"])
