@@ -233,8 +233,25 @@ extension Shared: CustomStringConvertible {
 /// recorded `@Shared` was backed by).
 extension Shared: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
+    (encoder.userInfo[.sharedValuesRead] as? SharedValuesRead)?.count += 1
     try wrappedValue.encode(to: encoder)
   }
+}
+
+/// Counts the shared values an encoding reads. A shared value is encoded as its value at the
+/// moment of encoding, not at the moment its state was copied: an encoder that works on a copy of
+/// a state later, on another thread (a recording's state snapshots), puts one of these in its
+/// `userInfo` under `.sharedValuesRead` and discards what it made if the count is not zero.
+///
+/// `@unchecked Sendable` is safe: one encoding, on one thread, uses a counter.
+package final class SharedValuesRead: @unchecked Sendable {
+  package var count = 0
+  package init() {}
+}
+
+extension CodingUserInfoKey {
+  /// Where an encoder keeps its ``SharedValuesRead``.
+  package static let sharedValuesRead = CodingUserInfoKey(rawValue: "Sharing.sharedValuesRead")!
 }
 
 extension Shared: Decodable where Value: Decodable {

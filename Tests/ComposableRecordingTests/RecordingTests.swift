@@ -87,6 +87,59 @@ struct RecordedEditor {
   }
 }
 
+/// A feature whose state is over a kilobyte and `Sendable`, so that durable recordings encode its
+/// snapshots off the send path until it holds a shared value (`pin`).
+@Reducer
+struct RecordedBoard {
+  @ObservableState
+  struct State: Codable, Equatable, Sendable {
+    var cards = (0..<60).map { "Card number \($0) of the board" }
+    var flips = 0
+    var pinned: Pinned?
+    var gate = Gate()
+    enum CodingKeys: String, CodingKey {
+      case _cards = "cards", _flips = "flips", _pinned = "pinned", _gate = "gate"
+    }
+  }
+  /// A field whose encoding waits while its control is shut: it keeps a snapshot on the
+  /// recorder's queue for as long as a test needs that queue busy. Written as `null`.
+  struct Gate: Codable, Equatable, Sendable {
+    final class Control: Sendable {
+      let isShut = LockIsolated(false)
+      let entered = DispatchSemaphore(value: 0)
+      let opened = DispatchSemaphore(value: 0)
+    }
+    var control: Control?
+    init(_ control: Control? = nil) { self.control = control }
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {
+      if let control, control.isShut.value {
+        control.entered.signal()
+        control.opened.wait()
+      }
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    }
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+  }
+  struct Pinned: Codable, Equatable, Sendable {
+    var note: Shared<String>
+  }
+  enum Action: Codable { case flip, pin }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .flip:
+        state.flips += 1
+        state.cards[state.flips % state.cards.count] += "!"
+      case .pin:
+        state.pinned = Pinned(note: Shared(value: "Pinned"))
+      }
+      return .none
+    }
+  }
+}
+
 /// A feature whose action is not `Codable`.
 @Reducer
 private struct Opaque {
@@ -223,7 +276,7 @@ final class RecordingTests {
     #expect(throws: RecordingError(file: "header.jsonl", line: 1, problem: "is cut off (the program stopped while writing the recording's first line): the file holds no recording")) {
       try Recording(data: Data(header.dropLast(5).utf8), file: "header.jsonl")
     }
-    let newer = Data(text.replacingOccurrences(of: #"{"format":1,"#, with: #"{"format":9,"#).utf8)
+    let newer = Data(text.replacingOccurrences(of: #"{"format":\#(Recording.formatVersion),"#, with: #"{"format":9,"#).utf8)
     #expect(throws: RecordingError.self) { try Recording(data: newer) }
     do {
       _ = try Recording(data: newer, file: "newer.jsonl")
@@ -366,6 +419,89 @@ final class RecordingTests {
     let recording = try Recording(contentsOf: url)
     #expect(recording.steps.map(\.sequence) == Array(1...7))
     #expect(try replay(recording, through: RecordedEditor()).last?.text == "Draft 7")
+  }
+
+  @Test func aLargeSendableStateIsWrittenOffTheSendPathOnALineOfItsOwn() async throws {
+    var store: StoreOf<RecordedBoard>? = Store(initialState: RecordedBoard.State()) {
+      RecordedBoard().recording(to: url, stateEvery: 5)
+    }
+    for _ in 1...9 { store?.send(.flip) }
+    flushPendingWrites()  // the snapshot of 5 is written: the queue is free for 10's
+    for _ in 10...12 { store?.send(.flip) }
+    // Each action's line is in the file when its send returns; the states follow.
+    #expect(try Recording(contentsOf: url).steps.count == 12)
+    let final = store?.state
+    store = nil
+    let text = try String(contentsOf: url, encoding: .utf8)
+    // The first snapshot is on its action's line (it decides); the next ones on lines of their own.
+    #expect(text.components(separatedBy: #"{"stateAfter":"#).count - 1 == 2)
+    #expect(text.contains(#"{"stateAfter":5,"state":{"#))
+    #expect(text.contains(#"{"stateAfter":10,"state":{"#))
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.sequence) == Array(1...12))
+    #expect(recording.steps.filter { $0.state != nil }.map(\.sequence) == [1, 5, 10])
+    // Replay checks each of those states.
+    #expect(try replay(recording, through: RecordedBoard()).last == final)
+  }
+
+  @Test func aSnapshotDueWhileTheQueueIsBusyIsTakenAtTheFirstActionAfter() async throws {
+    let control = RecordedBoard.Gate.Control()
+    var store: StoreOf<RecordedBoard>? = Store(initialState: RecordedBoard.State(gate: RecordedBoard.Gate(control))) {
+      RecordedBoard().recording(to: url, stateEvery: 5)
+    }
+    store?.send(.flip)
+    control.isShut.setValue(true)
+    for _ in 2...5 { store?.send(.flip) }
+    // The snapshot of 5 is held on the queue; 10's falls due meanwhile, and waits.
+    #expect(control.entered.wait(timeout: .now() + 10) == .success)
+    for _ in 6...12 { store?.send(.flip) }
+    control.isShut.setValue(false)
+    control.opened.signal()
+    flushPendingWrites()
+    store?.send(.flip)
+    let final = store?.state
+    store = nil
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.sequence) == Array(1...13))
+    #expect(recording.steps.filter { $0.state != nil }.map(\.sequence) == [1, 5, 13])
+    #expect(try replay(recording, through: RecordedBoard()).last == final)
+  }
+
+  @Test func aSharedValueInTheStateBringsSnapshotsBackToTheSendPath() async throws {
+    var store: StoreOf<RecordedBoard>? = Store(initialState: RecordedBoard.State()) {
+      RecordedBoard().recording(to: url, stateEvery: 5)
+    }
+    for _ in 1...9 { store?.send(.flip) }
+    flushPendingWrites()
+    store?.send(.flip)
+    flushPendingWrites()
+    // A shared value appears: the snapshot made on the queue reads it (as it is then, not as it
+    // was after action 15), so it is dropped, and the next ones are made on the send path.
+    store?.send(.pin)
+    for _ in 12...15 { store?.send(.flip) }
+    flushPendingWrites()
+    for _ in 16...20 { store?.send(.flip) }
+    let final = store?.state
+    store = nil
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.filter { $0.state != nil }.map(\.sequence) == [1, 5, 10, 20])
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(!text.contains(#"{"stateAfter":15,"#))
+    #expect(text.contains(#""seq":20,"#) && text.contains(#""pinned":{"note":"Pinned"}"#))
+    #expect(try replay(recording, through: RecordedBoard()).last == final)
+
+    // A state that holds a shared value from the start never leaves the send path.
+    let pinnedURL = url.deletingPathExtension().appendingPathExtension("pinned.jsonl")
+    defer { try? FileManager.default.removeItem(at: pinnedURL) }
+    var pinned: StoreOf<RecordedBoard>? = Store(
+      initialState: RecordedBoard.State(pinned: RecordedBoard.Pinned(note: Shared(value: "Pinned")))
+    ) {
+      RecordedBoard().recording(to: pinnedURL, stateEvery: 5)
+    }
+    for _ in 1...10 { pinned?.send(.flip) }
+    pinned = nil
+    #expect(try !String(contentsOf: pinnedURL, encoding: .utf8).contains("stateAfter"))
+    #expect(try Recording(contentsOf: pinnedURL).steps.filter { $0.state != nil }.map(\.sequence) == [1, 5, 10])
   }
 
   @Test func navigationActionsAreCodable() throws {

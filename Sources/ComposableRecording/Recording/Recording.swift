@@ -11,7 +11,7 @@ import Foundation
 /// ```
 public struct Recording: Sendable {
   /// The format this library writes, and the newest it reads.
-  public static let formatVersion = 1
+  public static let formatVersion = 2
 
   /// The recorded feature's type, as `String(reflecting:)` names it.
   public let feature: String
@@ -72,6 +72,15 @@ public struct Recording: Sendable {
 
     /// Whether the action can be decoded and reduced again.
     public var isReplayable: Bool { action.json != nil }
+
+    /// The step with `state`, when it has none of its own.
+    func withState(_ state: Value?) -> Step {
+      guard self.state == nil, let state else { return self }
+      return Step(
+        sequence: sequence, time: time, source: source, action: action, uuids: uuids, dates: dates,
+        randomNumbers: randomNumbers, state: state, line: line
+      )
+    }
   }
 
   /// Reads a recording. A file written by a newer version, a line that is not a step, or a first
@@ -129,9 +138,15 @@ public struct Recording: Sendable {
     self.nextStackElementID = header["nextStackElementID"] as? Int ?? 0
     self.initialState = try Self.value(header, "state", line: 1, file: file)
     var steps: [Step] = []
+    // States written on lines of their own after their actions' (format 2), by action number.
+    var statesAfter: [Int: Value] = [:]
     for (index, line) in lines.enumerated().dropFirst() {
       let number = index + 1
       let object = try Self.object(line, line: number, file: file)
+      if let sequence = object["stateAfter"] as? Int {
+        statesAfter[sequence] = try Self.value(object, "state", line: number, file: file)
+        continue
+      }
       guard
         let sequence = object["seq"] as? Int,
         let time = (object["t"] as? NSNumber)?.doubleValue,
@@ -165,7 +180,7 @@ public struct Recording: Sendable {
         )
       )
     }
-    self.steps = steps
+    self.steps = statesAfter.isEmpty ? steps : steps.map { $0.withState(statesAfter[$0.sequence]) }
   }
 
   private static func object(_ line: String, line number: Int, file: String) throws -> [String: Any] {

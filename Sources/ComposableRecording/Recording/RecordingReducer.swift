@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import CustomDump
 import Dependencies
+import ConcurrencyExtras
 import Foundation
 import Sharing
 import Synchronization
@@ -40,8 +41,11 @@ extension Reducer {
   /// lines. Tools that read a live file line by line (`tail -f`, `jq`) see those zero bytes.
   ///
   /// Writing the state is most of a recorded send's cost when the state is large: `stateEvery: 100`
-  /// keeps replay's checks (every 100th action) at a fraction of it. State that is not `Encodable`
-  /// is written as its `customDump` (the recording can then be read but not replayed).
+  /// keeps replay's checks (every 100th action) at a fraction of it. When the state is `Sendable`,
+  /// a kilobyte or more, and holds no `@Shared` value, durable mode encodes it off the send path:
+  /// the action's line is written at once and the state follows, a moment later, on a line of its
+  /// own (`{"stateAfter":N,"state":…}`). State that is not `Encodable` is written as its
+  /// `customDump` (the recording can then be read but not replayed).
   ///
   /// `mode: .buffered` takes the lines off the send path: a send only hands its action (and the
   /// state, when it is due) to a writer, which makes the lines and writes them at most 50 ms
@@ -51,7 +55,23 @@ extension Reducer {
   public func recording(
     to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
   ) -> _RecordingReducer<Self> {
-    _RecordingReducer(base: self, recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode))
+    _RecordingReducer(
+      base: self,
+      recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode, statesAreSendable: false)
+    )
+  }
+}
+
+extension Reducer where State: Sendable {
+  /// Writes every action this feature reduces to `url`, as the overload for any state does; a
+  /// `Sendable` state's snapshots can be encoded off the send path (see there).
+  public func recording(
+    to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
+  ) -> _RecordingReducer<Self> {
+    _RecordingReducer(
+      base: self,
+      recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode, statesAreSendable: true)
+    )
   }
 }
 
@@ -185,11 +205,21 @@ final class Recorder: @unchecked Sendable {
   private let lines = LineMaker()
   /// In buffered mode, the steps waiting for the writer.
   @exclusivity(unchecked) private var buffered: BufferedRecording?
+  /// Whether the state is `Sendable` (the recorder was made by the overload of
+  /// `recording(to:stateEvery:mode:)` for such states): its snapshots may then be encoded on
+  /// another thread.
+  private let statesAreSendable: Bool
+  /// In durable mode, with a `Sendable` state of a kilobyte or more holding no shared value,
+  /// encodes the snapshots off the send path.
+  @exclusivity(unchecked) private var snapshots: StateSnapshots?
+  /// Whether a snapshot was due while `snapshots` was still encoding the one before.
+  @exclusivity(unchecked) private var snapshotPostponed = false
 
-  init(url: URL, stateEvery: Int, mode: RecordingMode) {
+  init(url: URL, stateEvery: Int, mode: RecordingMode, statesAreSendable: Bool) {
     self.url = url
     self.stateEvery = stateEvery
     self.mode = mode
+    self.statesAreSendable = statesAreSendable
   }
 
   deinit {
@@ -234,7 +264,7 @@ final class Recorder: @unchecked Sendable {
     }
     let reads = reads.end()
     count += 1
-    let withState = count == 1 || count % stateEvery == 0
+    var withState = count == 1 || count % stateEvery == 0
     // Nothing below names a generic type made of the feature's (`Optional<State>`, a step of
     // `Action`): this code is not specialized for the feature, and each such type costs a
     // metadata lookup per action.
@@ -250,10 +280,28 @@ final class Recorder: @unchecked Sendable {
       )
       return effect
     }
+    // Off the send path, a snapshot waits for the queue to finish the one before: it is taken at
+    // the first action after that.
+    var snapshotOffPath = false
+    if count > 1, let snapshots, snapshots.takesStates {
+      if withState || snapshotPostponed {
+        snapshotPostponed = !snapshots.isIdle
+        withState = !snapshotPostponed
+      }
+      snapshotOffPath = withState
+    }
     let line = lines.line(
       milliseconds: stopwatch.milliseconds(), isEffect: isEffect, action: action, reads: reads,
-      state: withState ? state as Any : nil
+      state: withState && !snapshotOffPath ? state as Any : nil
     )
+    if count == 1, withState, statesAreSendable {
+      // The first snapshot decides: a large state that holds no shared value is taken off the
+      // send path from here on.
+      let stateBytes = line.count
+      if lines.takeSharedValuesRead() == 0, stateBytes >= StateSnapshots.minimumBytes, let file {
+        snapshots = StateSnapshots(file: file)
+      }
+    }
     guard let file else { return effect }
     do {
       try file.append(line.bytes)
@@ -261,6 +309,10 @@ final class Recorder: @unchecked Sendable {
       file.close()
       self.file = nil
       reportIssue("Recording to \(url.path) stopped: \(error)")
+      return effect
+    }
+    if snapshotOffPath, let snapshots {
+      snapshots.take(state, after: count)
     }
     return effect
   }
@@ -308,6 +360,69 @@ final class Recorder: @unchecked Sendable {
   }
 }
 
+/// Encodes a durable recording's state snapshots on a queue of their own, so that a send whose
+/// state is due costs what any other send does: the action's line is written at once, and the
+/// state follows on a line of its own (`{"stateAfter":N,"state":…}`), which ``Recording`` gives
+/// to step N.
+///
+/// One snapshot is encoded at a time: one falling due while the queue still encodes the one before
+/// is taken at the first action after it is done, so a feature that sends faster than its state
+/// encodes has fewer states recorded (replay checks those), and its sends never wait.
+///
+/// Only for states that are `Sendable` (a copy can be read on another thread), of a kilobyte or
+/// more (smaller ones cost less to encode than to hand over), and that hold no shared value: a
+/// `@Shared` is encoded as its value at the moment of encoding, which on this queue may be later
+/// than the action. The recorder finds the last two at the first snapshot; should a later
+/// snapshot read a shared value (an optional child holding one appeared), it is dropped (replay
+/// does not check that step) and the recorder makes its snapshots on the send path from then on.
+///
+/// `@unchecked Sendable` is safe: `lines` is used only on `queue`; the rest is atomics, the file
+/// (which locks) and the queue.
+final class StateSnapshots: @unchecked Sendable {
+  /// Below this many bytes of JSON, a state is encoded on the send path.
+  static let minimumBytes = 1_024
+
+  private let file: RecordingFile
+  private let queue = DispatchQueue(label: "ComposableRecording.StateSnapshots")
+  private let lines = LineMaker()
+  private let waiting = Atomic<Int>(0)
+  private let readSharedValue = Atomic<Bool>(false)
+
+  init(file: RecordingFile) {
+    self.file = file
+    let queue = queue
+    PendingWrites.register(ObjectIdentifier(self)) { queue.sync {} }
+    file.beforeClosing = { [id = ObjectIdentifier(self)] in
+      queue.sync {}
+      PendingWrites.unregister(id)
+    }
+  }
+
+  /// Whether snapshots are still taken here (none has read a shared value).
+  var takesStates: Bool { !readSharedValue.load(ordering: .relaxed) }
+
+  /// Whether the last snapshot is encoded and written. The recorder gives the queue one at a
+  /// time: a feature sending faster than its states encode has fewer of them recorded, rather
+  /// than a growing line of copies waiting, or its sends waiting for the encoder.
+  var isIdle: Bool { waiting.load(ordering: .acquiring) == 0 }
+
+  /// Encodes `state`, the state after action `sequence`, and appends its line.
+  func take(_ state: Any, after sequence: Int) {
+    waiting.add(1, ordering: .relaxed)
+    // Safe to send: the recorder takes this path only for a `Sendable` state.
+    let state = UncheckedSendable(state)
+    queue.async { [self] in
+      defer { waiting.subtract(1, ordering: .releasing) }
+      guard let line = lines.stateLine(after: sequence, state.value) else {
+        readSharedValue.store(true, ordering: .relaxed)
+        return
+      }
+      // A failure to write is the send path's to report, at its next line.
+      try? file.append(line.bytes)
+    }
+  }
+}
+
 /// Makes a recording's lines: the header, then one line per action, numbered in order.
 ///
 /// Not thread-safe: one thread at a time uses it (the recording thread in durable mode, the
@@ -322,9 +437,24 @@ final class LineMaker {
   @exclusivity(unchecked) private var sequence = DecimalCounter()
   @exclusivity(unchecked) private var lastMilliseconds = LastMilliseconds()
   /// Made once: making an encoder costs more than encoding a small action.
-  private let encoder = recordingEncoder()
-  /// What ``RecordingEncoder`` gives values: navigation stacks with their ids.
-  private let userInfo: [CodingUserInfoKey: Any] = [.stackElementIDs: true]
+  private let encoder: JSONEncoder
+  /// What ``RecordingEncoder`` gives values: navigation stacks with their ids, and the counter of
+  /// shared values encoded.
+  private let userInfo: [CodingUserInfoKey: Any]
+  /// How many shared values (`@Shared`) the encodings since ``takeSharedValuesRead()`` read.
+  private let sharedValuesRead = SharedValuesRead()
+
+  init() {
+    encoder = recordingEncoder()
+    encoder.userInfo[.sharedValuesRead] = sharedValuesRead
+    userInfo = [.stackElementIDs: true, .sharedValuesRead: sharedValuesRead]
+  }
+
+  /// How many shared values the encodings since the last call read.
+  func takeSharedValuesRead() -> Int {
+    defer { sharedValuesRead.count = 0 }
+    return sharedValuesRead.count
+  }
   /// The `"action":…` field of actions whose type is plain bytes (no references:
   /// `.incrementTapped`, `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action,
   /// so its JSON is the same. Bounded.
@@ -385,6 +515,20 @@ final class LineMaker {
     }
     line.append("}\n")
     return line
+  }
+
+  /// The line that holds the state after action `sequence` on its own, written after the
+  /// action's line: `{"stateAfter":N,"state":…}` (valid until the next line). nil when encoding
+  /// it read a shared value, which it encoded as it is now rather than as it was after the action.
+  func stateLine(after sequence: Int, _ state: Any) -> JSONLine? {
+    sharedValuesRead.count = 0
+    line.truncate(to: 0)
+    line.append("{\"stateAfter\":")
+    line.append(sequence)
+    line.append(",")
+    appendField("state", state, to: line)
+    line.append("}\n")
+    return takeSharedValuesRead() == 0 ? line : nil
   }
 
   /// `"key":<json>` for `value` (see `appendField`), on its own.
