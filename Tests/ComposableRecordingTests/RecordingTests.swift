@@ -285,7 +285,7 @@ final class RecordingTests {
     }
     var lines = text.split(separator: "\n").map(String.init)
     lines[3] = #"{"seq":"three"}"#
-    #expect(throws: RecordingError(file: "broken.jsonl", line: 4, problem: "is not a recorded action (seq, t, source and reads are required)")) {
+    #expect(throws: RecordingError(file: "broken.jsonl", line: 4, problem: "is not a recorded action (seq and t are required; source, when given, is send or receive)")) {
       try Recording(data: Data((lines.joined(separator: "\n") + "\n").utf8), file: "broken.jsonl")
     }
     lines[3] = "not json"

@@ -147,13 +147,14 @@ public struct Recording: Sendable {
         statesAfter[sequence] = try Self.value(object, "state", line: number, file: file)
         continue
       }
+      // Format 1 wrote `"source":"send"` and `"reads":{}` on every line; format 2 leaves them out.
       guard
         let sequence = object["seq"] as? Int,
         let time = (object["t"] as? NSNumber)?.doubleValue,
-        let source = (object["source"] as? String).flatMap(Source.init(rawValue:)),
-        let reads = object["reads"] as? [String: Any]
+        let source = object["source"] == nil ? .send : (object["source"] as? String).flatMap(Source.init(rawValue:)),
+        let reads = object["reads"] == nil ? [:] : object["reads"] as? [String: Any]
       else {
-        throw RecordingError(file: file, line: number, problem: "is not a recorded action (seq, t, source and reads are required)")
+        throw RecordingError(file: file, line: number, problem: "is not a recorded action (seq and t are required; source, when given, is send or receive)")
       }
       let uuids = try (reads["uuid"] as? [String] ?? []).map { text in
         guard let uuid = UUID(uuidString: text) else {

@@ -28,11 +28,11 @@ extension Reducer {
   /// ```
   ///
   /// The first line names the feature and holds the state before the first action. Then one line
-  /// per action: its number, the seconds since the recording started, whether the front end sent
-  /// it or an effect did, the action (JSON when it is `Encodable`; otherwise its `customDump` and
+  /// per action: its number, the seconds since the recording started, `"source":"receive"` when an
+  /// effect sent it, the action (JSON when it is `Encodable`; otherwise its `customDump` and
   /// marked not replayable), the values the reducer read from the `uuid`, `date` and
-  /// `withRandomNumberGenerator` dependencies while reducing it, and the state after it every
-  /// `stateEvery` actions (and after the first). Each line is in the file as soon as the action is
+  /// `withRandomNumberGenerator` dependencies while reducing it (when it read any), and the state
+  /// after it every `stateEvery` actions (and after the first). Each line is in the file as soon as the action is
   /// reduced, so a crash, even a `kill -9`, loses at most that line. An existing file is replaced.
   ///
   /// The file is written through a memory mapping of space reserved a megabyte at a time: while
@@ -365,9 +365,11 @@ final class Recorder: @unchecked Sendable {
 /// state follows on a line of its own (`{"stateAfter":N,"state":…}`), which ``Recording`` gives
 /// to step N.
 ///
-/// One snapshot is encoded at a time: one falling due while the queue still encodes the one before
-/// is taken at the first action after it is done, so a feature that sends faster than its state
-/// encodes has fewer states recorded (replay checks those), and its sends never wait.
+/// One snapshot is encoded at a time, and the queue then rests three times as long as it took (at
+/// most 50 ms; `flushPendingWrites()` ends the rest), so snapshots take at most a quarter of a
+/// core: one falling due while the queue is busy or resting is taken at the first action after,
+/// so a feature that sends faster than its state encodes has fewer states recorded (replay checks
+/// those), and its sends never wait.
 ///
 /// Only for states that are `Sendable` (a copy can be read on another thread), of a kilobyte or
 /// more (smaller ones cost less to encode than to hand over), and that hold no shared value: a
@@ -387,15 +389,26 @@ final class StateSnapshots: @unchecked Sendable {
   private let lines = LineMaker()
   private let waiting = Atomic<Int>(0)
   private let readSharedValue = Atomic<Bool>(false)
+  /// Until when (`DispatchTime` nanoseconds) the queue rests after its last snapshot: three times
+  /// as long as it took, so that snapshots take at most a quarter of a core however fast the
+  /// feature sends. 0 when it does not rest.
+  private let restsUntil = Atomic<UInt64>(0)
+  /// At most this long a rest.
+  static let longestRest: UInt64 = 50_000_000
 
   init(file: RecordingFile) {
     self.file = file
-    let queue = queue
-    PendingWrites.register(ObjectIdentifier(self)) { queue.sync {} }
-    file.beforeClosing = { [id = ObjectIdentifier(self)] in
-      queue.sync {}
-      PendingWrites.unregister(id)
+    PendingWrites.register(ObjectIdentifier(self)) { [weak self] in self?.finish() }
+    file.beforeClosing = { [self] in
+      finish()
+      PendingWrites.unregister(ObjectIdentifier(self))
     }
+  }
+
+  /// Returns once the snapshots handed over are written, and ends the rest.
+  func finish() {
+    queue.sync {}
+    restsUntil.store(0, ordering: .relaxed)
   }
 
   /// Whether snapshots are still taken here (none has read a shared value).
@@ -404,7 +417,11 @@ final class StateSnapshots: @unchecked Sendable {
   /// Whether the last snapshot is encoded and written. The recorder gives the queue one at a
   /// time: a feature sending faster than its states encode has fewer of them recorded, rather
   /// than a growing line of copies waiting, or its sends waiting for the encoder.
-  var isIdle: Bool { waiting.load(ordering: .acquiring) == 0 }
+  var isIdle: Bool {
+    guard waiting.load(ordering: .acquiring) == 0 else { return false }
+    let rest = restsUntil.load(ordering: .relaxed)
+    return rest == 0 || DispatchTime.now().uptimeNanoseconds >= rest
+  }
 
   /// Encodes `state`, the state after action `sequence`, and appends its line.
   func take(_ state: Any, after sequence: Int) {
@@ -412,7 +429,12 @@ final class StateSnapshots: @unchecked Sendable {
     // Safe to send: the recorder takes this path only for a `Sendable` state.
     let state = UncheckedSendable(state)
     queue.async { [self] in
-      defer { waiting.subtract(1, ordering: .releasing) }
+      let start = DispatchTime.now().uptimeNanoseconds
+      defer {
+        let end = DispatchTime.now().uptimeNanoseconds
+        restsUntil.store(end + min(3 * (end - start), Self.longestRest), ordering: .relaxed)
+        waiting.subtract(1, ordering: .releasing)
+      }
       guard let line = lines.stateLine(after: sequence, state.value) else {
         readSharedValue.store(true, ordering: .relaxed)
         return
@@ -477,7 +499,8 @@ final class LineMaker {
     return header
   }
 
-  /// Starts the next action's line: its number, time and source.
+  /// Starts the next action's line: its number, time and, for an effect's, its source (a line
+  /// without one is a sent action's).
   func begin(milliseconds: Int64, isEffect: Bool) {
     sequence.increment()
     line.truncate(to: 0)
@@ -485,7 +508,7 @@ final class LineMaker {
     line.append(sequence.text)
     line.append(",\"t\":")
     lastMilliseconds.append(milliseconds, to: line)
-    line.append(isEffect ? ",\"source\":\"receive\"," : ",\"source\":\"send\",")
+    line.append(isEffect ? ",\"source\":\"receive\"," : ",")
   }
 
   /// The next action's line, whole (valid until the next line).
@@ -498,14 +521,16 @@ final class LineMaker {
     return end(reads: reads, state: state)
   }
 
-  /// Ends the line with the values read and the state, if it is due, given as a value or as
-  /// its field made by ``field(_:_:)`` (valid until the next line).
+  /// Ends the line with the values read, if any, and the state, if it is due, given as a value or
+  /// as its field made by ``field(_:_:)`` (valid until the next line).
   func end(
     reads: (uuids: [UUID], dates: [Date], randoms: [UInt64])?, state: Any? = nil, stateField: [UInt8]? = nil
   ) -> JSONLine {
-    line.append(",\"reads\":{")
-    if let reads { appendReads(reads) }
-    line.append("}")
+    if let reads {
+      line.append(",\"reads\":{")
+      appendReads(reads)
+      line.append("}")
+    }
     if let state {
       line.append(",")
       appendField("state", state, to: line)
