@@ -66,10 +66,10 @@ public protocol _StoredAsElementRows {
   /// The value made of `rows`, in their order.
   static func _value(rows: [StoredRow], decoder: JSONDecoder) throws -> Self
   /// The value made of `rows` (the header row, then one row per element in position order),
-  /// decoding only the rows whose ids are in `changed` and taking every other element from
-  /// `old`, the value `oldRows` held (in the same order); nil when `old` is not such a value.
+  /// decoding only `changed` (rows among them) and taking every other element from `old`, the
+  /// value `oldRows` held (in the same order); nil when `old` is not such a value.
   static func _value(
-    rows: [StoredRow], changed: Set<String>, old: Any, oldRows: [StoredRow], decoder: JSONDecoder
+    rows: [StoredRow], changed: [StoredRow], old: Any, oldRows: [StoredRow], decoder: JSONDecoder
   ) throws -> Self?
 }
 
@@ -111,19 +111,25 @@ where Element: Codable & Identifiable, Element.ID == ID, ID: Codable {
   }
 
   public static func _value(
-    rows: [StoredRow], changed: Set<String>, old: Any, oldRows: [StoredRow], decoder: JSONDecoder
+    rows: [StoredRow], changed: [StoredRow], old: Any, oldRows: [StoredRow], decoder: JSONDecoder
   ) throws -> Self? {
     // `oldRows` holds the header, then `old`'s elements in order (a value with duplicate ids,
     // which `_value` dropped, is not: it is decoded whole).
     guard let old = old as? Self, oldRows.count == old.count + 1, oldRows.first?.id == "" else { return nil }
     if rows.count == oldRows.count {
       // Only contents changed, each row at its place: the old array with the changed elements
-      // put in by id (a copy of its storage, no hashing of the others).
+      // put in at their positions (a copy of its storage; neither the other rows nor the other
+      // elements are looked at).
       var value = old
       var samePlaces = true
-      for (index, row) in rows.enumerated().dropFirst() where changed.contains(row.id) {
+      for row in changed where !row.id.isEmpty {
+        let index = row.position + 1
+        guard rows.indices.contains(index), rows[index].id == row.id, oldRows[index].id == row.id else {
+          samePlaces = false
+          break
+        }
         let element = try decoder.decode(Element.self, from: row.json)
-        guard oldRows[index].id == row.id, old.elements[index - 1].id == element.id else {
+        guard old.elements[row.position].id == element.id else {
           samePlaces = false
           break
         }
@@ -131,6 +137,7 @@ where Element: Codable & Identifiable, Element.ID == ID, ID: Codable {
       }
       if samePlaces { return value }
     }
+    let changed = Set(changed.map(\.id))
     // Rows added, removed or moved: the others are found by their row's id.
     var oldPositions: [String: Int] = [:]
     oldPositions.reserveCapacity(oldRows.count)
@@ -231,7 +238,7 @@ public struct StoredRowsState: @unchecked Sendable {
       var newValue: Value?
       if let old = value, !rows.isEmpty, let type = Value.self as? any _StoredAsElementRows.Type {
         newValue = try type._value(
-          rows: rows, changed: Set(changed.map(\.id)), old: old, oldRows: oldRows, decoder: decoder
+          rows: rows, changed: changed, old: old, oldRows: oldRows, decoder: decoder
         ) as? Value
       }
       if newValue == nil {
