@@ -64,7 +64,9 @@ extension Reducer {
 
 extension Reducer where State: Sendable {
   /// Writes every action this feature reduces to `url`, as the overload for any state does; a
-  /// `Sendable` state's snapshots can be encoded off the send path (see there).
+  /// `Sendable` state's snapshots can be encoded off the send path (see there). Left out of the
+  /// documentation, which shows the one spelling.
+  @_documentation(visibility: internal)
   public func recording(
     to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
   ) -> _RecordingReducer<Self> {
