@@ -55,10 +55,7 @@ extension Reducer {
   public func recording(
     to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
   ) -> _RecordingReducer<Self> {
-    _RecordingReducer(
-      base: self,
-      recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode, statesAreSendable: false)
-    )
+    _RecordingReducer(base: self, url: url, stateEvery: stateEvery, mode: mode, statesAreSendable: false)
   }
 }
 
@@ -70,10 +67,7 @@ extension Reducer where State: Sendable {
   public func recording(
     to url: URL, stateEvery: Int = 1, mode: RecordingMode = .durable
   ) -> _RecordingReducer<Self> {
-    _RecordingReducer(
-      base: self,
-      recorder: Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode, statesAreSendable: true)
-    )
+    _RecordingReducer(base: self, url: url, stateEvery: stateEvery, mode: mode, statesAreSendable: true)
   }
 }
 
@@ -92,6 +86,11 @@ public enum RecordingMode: Sendable {
 public struct _RecordingReducer<Base: Reducer>: Reducer, RootDependenciesPreparing {
   let base: Base
   let recorder: Recorder
+
+  init(base: Base, url: URL, stateEvery: Int, mode: RecordingMode, statesAreSendable: Bool) {
+    self.base = base
+    recorder = Recorder(url: url, stateEvery: max(1, stateEvery), mode: mode, statesAreSendable: statesAreSendable)
+  }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     recorder.record(Base.self, state: &state, action: action) { state in
@@ -285,11 +284,9 @@ final class Recorder: @unchecked Sendable {
     // Off the send path, a snapshot waits for the queue to finish the one before: it is taken at
     // the first action after that.
     var snapshotOffPath = false
-    if count > 1, let snapshots, snapshots.takesStates {
-      if withState || snapshotPostponed {
-        snapshotPostponed = !snapshots.isIdle
-        withState = !snapshotPostponed
-      }
+    if count > 1, withState || snapshotPostponed, let snapshots, snapshots.takesStates {
+      snapshotPostponed = !snapshots.isIdle
+      withState = !snapshotPostponed
       snapshotOffPath = withState
     }
     let line = lines.line(
