@@ -188,7 +188,11 @@ final class Recorder: @unchecked Sendable {
   let mode: RecordingMode
   // `@exclusivity(unchecked)` on the fields `record` touches: see `@unchecked Sendable` above;
   // and no access to them is held across a call that could reach this recorder again.
-  @exclusivity(unchecked) private var file: RecordingFile?
+  @exclusivity(unchecked) private var file: RecordingFile? {
+    didSet { unretainedFile = file.map(Unmanaged.passUnretained) }
+  }
+  /// `file`, to append through without a retain per action (`file` keeps it alive).
+  @exclusivity(unchecked) private var unretainedFile: Unmanaged<RecordingFile>?
   @exclusivity(unchecked) private var isStarted = false
   /// The actions recorded.
   @exclusivity(unchecked) private var count = 0
@@ -289,24 +293,25 @@ final class Recorder: @unchecked Sendable {
       withState = !snapshotPostponed
       snapshotOffPath = withState
     }
+    // The line's bytes, valid until the next line (`lines` keeps them): holding the line itself
+    // would cost a retain.
     let line = lines.line(
       milliseconds: stopwatch.milliseconds(), isEffect: isEffect, action: action, reads: reads,
       state: withState && !snapshotOffPath ? state as Any : nil
-    )
+    ).bytes
     if count == 1, withState, statesAreSendable {
       // The first snapshot decides: a large state that holds no shared value is taken off the
       // send path from here on.
-      let stateBytes = line.count
-      if lines.takeSharedValuesRead() == 0, stateBytes >= StateSnapshots.minimumBytes, let file {
+      if lines.takeSharedValuesRead() == 0, line.count >= StateSnapshots.minimumBytes, let file {
         snapshots = StateSnapshots(file: file)
       }
     }
-    guard let file else { return effect }
+    guard let appending = unretainedFile else { return effect }
     do {
-      try file.append(line.bytes)
+      try appending._withUnsafeGuaranteedRef { try $0.append(line) }
     } catch {
-      file.close()
-      self.file = nil
+      file?.close()
+      file = nil
       reportIssue("Recording to \(url.path) stopped: \(error)")
       return effect
     }
@@ -359,88 +364,141 @@ final class Recorder: @unchecked Sendable {
   }
 }
 
-/// Encodes a durable recording's state snapshots on a queue of their own, so that a send whose
+/// Encodes a durable recording's state snapshots on a thread of their own, so that a send whose
 /// state is due costs what any other send does: the action's line is written at once, and the
 /// state follows on a line of its own (`{"stateAfter":N,"state":…}`), which ``Recording`` gives
 /// to step N.
 ///
-/// One snapshot is encoded at a time, and the queue then rests three times as long as it took (at
-/// most 50 ms; `flushPendingWrites()` ends the rest), so snapshots take at most a quarter of a
-/// core: one falling due while the queue is busy or resting is taken at the first action after,
-/// so a feature that sends faster than its state encodes has fewer states recorded (replay checks
+/// The thread runs at idle priority where the system has one (Linux's `SCHED_IDLE`): it takes a
+/// core only when nothing else wants it, so a snapshot never slows the thread that sends, even on
+/// a machine with one core free or none (then snapshots wait, and are fewer). One snapshot is
+/// encoded at a time, and the thread then rests nine times as long as it took (at most 50 ms;
+/// `flushPendingWrites()` ends the rest), so snapshots take at most a tenth of a core: one
+/// falling due while the thread is busy or resting is taken at the first action after, so a
+/// feature that sends faster than its state encodes has fewer states recorded (replay checks
 /// those), and its sends never wait.
 ///
 /// Only for states that are `Sendable` (a copy can be read on another thread), of a kilobyte or
 /// more (smaller ones cost less to encode than to hand over), and that hold no shared value: a
-/// `@Shared` is encoded as its value at the moment of encoding, which on this queue may be later
+/// `@Shared` is encoded as its value at the moment of encoding, which on this thread may be later
 /// than the action. The recorder finds the last two at the first snapshot; should a later
 /// snapshot read a shared value (an optional child holding one appeared), it is dropped (replay
 /// does not check that step) and the recorder makes its snapshots on the send path from then on.
 ///
-/// `@unchecked Sendable` is safe: `lines` is used only on `queue`; the rest is atomics, the file
-/// (which locks) and the queue.
+/// `@unchecked Sendable` is safe: `lines` is used only on the thread; `pending`, `isEncoding`,
+/// `restIsCut` and `isStopped` only with `condition` locked; `isReady` is an atomic (written with
+/// the lock held, read without it); the file locks.
 final class StateSnapshots: @unchecked Sendable {
   /// Below this many bytes of JSON, a state is encoded on the send path.
   static let minimumBytes = 1_024
+  /// At most this long a rest, in seconds.
+  static let longestRest = 0.05
 
   private let file: RecordingFile
-  private let queue = DispatchQueue(label: "ComposableRecording.StateSnapshots")
   private let lines = LineMaker()
-  private let waiting = Atomic<Int>(0)
+  /// Guards the fields below; the thread waits on it for work and rests on it, `finish()` waits
+  /// on it for the thread.
+  private let condition = NSCondition()
+  /// The snapshot handed over and not yet taken by the thread: the state and the action it
+  /// follows.
+  private var pending: (state: UncheckedSendable<Any>, sequence: Int)?
+  private var isEncoding = false
+  /// Set by `finish()` to end the thread's rest.
+  private var restIsCut = false
+  private var isStopped = false
+  /// Whether the thread is waiting for a snapshot: none is handed over, being encoded, or rested
+  /// after. The send path reads only this, so that an action after a postponed snapshot costs
+  /// one load.
+  private let isReady = Atomic<Bool>(true)
   private let readSharedValue = Atomic<Bool>(false)
-  /// Until when (`DispatchTime` nanoseconds) the queue rests after its last snapshot: three times
-  /// as long as it took, so that snapshots take at most a quarter of a core however fast the
-  /// feature sends. 0 when it does not rest.
-  private let restsUntil = Atomic<UInt64>(0)
-  /// At most this long a rest.
-  static let longestRest: UInt64 = 50_000_000
 
   init(file: RecordingFile) {
     self.file = file
-    PendingWrites.register(ObjectIdentifier(self)) { [weak self] in self?.finish() }
+    // `self` held strongly (by the thread too) until the file closes, which stops the thread: a
+    // weak reference would send every retain of this object through a side table.
+    let thread = Thread { [self] in run() }
+    thread.name = "ComposableRecording.StateSnapshots"
+    thread.start()
+    PendingWrites.register(ObjectIdentifier(self)) { [self] in finish() }
     file.beforeClosing = { [self] in
       finish()
+      stop()
       PendingWrites.unregister(ObjectIdentifier(self))
     }
   }
 
-  /// Returns once the snapshots handed over are written, and ends the rest.
+  /// Returns once the snapshot handed over is written, and ends the rest.
   func finish() {
-    queue.sync {}
-    restsUntil.store(0, ordering: .relaxed)
+    condition.lock()
+    while pending != nil || isEncoding { condition.wait() }
+    restIsCut = true
+    isReady.store(true, ordering: .releasing)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Lets the thread end once it has written what it was given.
+  private func stop() {
+    condition.lock()
+    isStopped = true
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// Whether snapshots are still taken here (none has read a shared value).
   var takesStates: Bool { !readSharedValue.load(ordering: .relaxed) }
 
-  /// Whether the last snapshot is encoded and written. The recorder gives the queue one at a
-  /// time: a feature sending faster than its states encode has fewer of them recorded, rather
-  /// than a growing line of copies waiting, or its sends waiting for the encoder.
-  var isIdle: Bool {
-    guard waiting.load(ordering: .acquiring) == 0 else { return false }
-    let rest = restsUntil.load(ordering: .relaxed)
-    return rest == 0 || DispatchTime.now().uptimeNanoseconds >= rest
+  /// Whether the last snapshot is encoded and written, and the rest after it over. The recorder
+  /// gives the thread one at a time: a feature sending faster than its states encode has fewer of
+  /// them recorded, rather than a growing line of copies waiting, or its sends waiting for the
+  /// encoder.
+  var isIdle: Bool { isReady.load(ordering: .acquiring) }
+
+  /// Hands over `state`, the state after action `sequence`, to be encoded and appended.
+  func take(_ state: Any, after sequence: Int) {
+    condition.lock()
+    isReady.store(false, ordering: .relaxed)
+    // Safe to send: the recorder takes this path only for a `Sendable` state.
+    pending = (UncheckedSendable(state), sequence)
+    condition.signal()
+    condition.unlock()
   }
 
-  /// Encodes `state`, the state after action `sequence`, and appends its line.
-  func take(_ state: Any, after sequence: Int) {
-    waiting.add(1, ordering: .relaxed)
-    // Safe to send: the recorder takes this path only for a `Sendable` state.
-    let state = UncheckedSendable(state)
-    queue.async { [self] in
-      let start = DispatchTime.now().uptimeNanoseconds
-      defer {
-        let end = DispatchTime.now().uptimeNanoseconds
-        restsUntil.store(end + min(3 * (end - start), Self.longestRest), ordering: .relaxed)
-        waiting.subtract(1, ordering: .releasing)
-      }
-      guard let line = lines.stateLine(after: sequence, state.value) else {
-        readSharedValue.store(true, ordering: .relaxed)
-        return
-      }
-      // A failure to write is the send path's to report, at its next line.
-      try? file.append(line.bytes)
+  /// The thread: at idle priority, encodes each snapshot handed over, then rests nine times as
+  /// long as that took, until stopped.
+  private func run() {
+    #if os(Linux)
+      // SCHED_IDLE (5), which Glibc's module leaves out (it is behind `__USE_GNU`).
+      var parameters = sched_param()
+      pthread_setschedparam(pthread_self(), 5, &parameters)
+    #endif
+    condition.lock()
+    while true {
+      while pending == nil, !isStopped { condition.wait() }
+      guard let (state, sequence) = pending else { break }
+      pending = nil
+      isEncoding = true
+      restIsCut = false
+      condition.unlock()
+      let start = Date()
+      encode(state.value, after: sequence)
+      let restEnds = Date(timeIntervalSinceNow: min(9 * Date().timeIntervalSince(start), Self.longestRest))
+      condition.lock()
+      isEncoding = false
+      condition.broadcast()
+      while !restIsCut, !isStopped, pending == nil, condition.wait(until: restEnds) {}
+      if pending == nil { isReady.store(true, ordering: .releasing) }
     }
+    condition.unlock()
+  }
+
+  private func encode(_ state: Any, after sequence: Int) {
+    guard let line = lines.stateLine(after: sequence, state) else {
+      readSharedValue.store(true, ordering: .relaxed)
+      return
+    }
+    // A failure to write is the send path's to report, at its next line.
+    try? file.append(line.bytes)
   }
 }
 
@@ -479,9 +537,7 @@ final class LineMaker {
   /// The `"action":…` field of actions whose type is plain bytes (no references:
   /// `.incrementTapped`, `.tick`, `.select(3)`), by their bytes: equal bytes are an equal action,
   /// so its JSON is the same. Bounded.
-  @exclusivity(unchecked) private var plainActionFields: [PlainBytes: [UInt8]] = [:]
-  /// The last of those, looked up without hashing (an action is often sent many times in a row).
-  @exclusivity(unchecked) private var lastPlainAction: (bytes: PlainBytes, field: [UInt8])?
+  private let plainActionFields = PlainBytesTable()
 
   /// The first line: the format, the feature, the next stack element id and the state.
   func header<Feature, State>(_ feature: Feature.Type, state: State, nextStackElementID: Int) -> JSONLine {
@@ -614,21 +670,11 @@ final class LineMaker {
   /// Appends the action whose bytes are `bytes`: its field from `plainActionFields`, made from
   /// `value()` the first time.
   private func appendPlainAction(_ bytes: PlainBytes, value: () -> Any) {
-    if let last = lastPlainAction, last.bytes == bytes {
-      line.append(last.field)
-      return
-    }
-    let field: [UInt8]
-    if let cached = plainActionFields[bytes] {
-      field = cached
-    } else {
-      let line = JSONLine()
-      appendField("action", value(), to: line)
-      field = line.array
-      if plainActionFields.count < 1_024 { plainActionFields[bytes] = field }
-    }
-    lastPlainAction = (bytes, field)
-    line.append(field)
+    if plainActionFields.append(bytes, to: line) { return }
+    let field = JSONLine()
+    appendField("action", value(), to: field)
+    plainActionFields.insert(field.bytes, for: bytes)
+    line.append(field.bytes)
   }
 
   /// Appends `"key":<json>` for `value`, written by ``RecordingEncoder`` (or `JSONEncoder` when
@@ -803,10 +849,73 @@ struct PlainBytes: Hashable, Sendable {
   }
 }
 
+/// The fields of plain actions by their bytes: a table of fixed size, open addressing, looked up
+/// with one multiplication rather than `Hasher` (whose SipHash cost a row action a tenth of its
+/// recording), the fields' bytes kept one after another in one buffer, so that a lookup retains
+/// nothing. Holds at most half as many entries as slots; once full, new actions are not kept.
+///
+/// Not thread-safe: its ``LineMaker``'s thread uses it.
+final class PlainBytesTable {
+  private static let slotCount = 1 << 11
+  /// The slots' keys and where their fields are in `fields`: allocated at the first insertion
+  /// (a recording whose actions hold references never makes them).
+  private var keys: UnsafeMutablePointer<PlainBytes?>?
+  private var ranges: UnsafeMutablePointer<(start: Int, count: Int)>?
+  private let fields = JSONLine()
+  private(set) var count = 0
+
+  deinit {
+    keys?.deinitialize(count: Self.slotCount).deallocate()
+    ranges?.deallocate()
+  }
+
+  /// The slot `bytes` hashes to first.
+  private static func firstSlot(_ bytes: PlainBytes) -> Int {
+    let type = UInt64(UInt(bitPattern: bytes.type))
+    let mixed = (bytes.low ^ (bytes.high &<< 29 | bytes.high &>> 35) ^ type) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed &>> UInt64(Int.bitWidth - 11))
+  }
+
+  /// The slot holding `bytes`, or the empty one where they would go.
+  private func slot(of bytes: PlainBytes, in keys: UnsafeMutablePointer<PlainBytes?>) -> Int {
+    var slot = Self.firstSlot(bytes)
+    while let key = keys[slot], key != bytes {
+      slot = (slot + 1) & (Self.slotCount - 1)
+    }
+    return slot
+  }
+
+  /// Appends the field kept for `bytes` to `line`; false when there is none.
+  func append(_ bytes: PlainBytes, to line: JSONLine) -> Bool {
+    guard let keys, let ranges else { return false }
+    let slot = slot(of: bytes, in: keys)
+    guard keys[slot] != nil else { return false }
+    let range = ranges[slot]
+    line.append(UnsafeRawBufferPointer(rebasing: fields.bytes[range.start..<range.start + range.count]))
+    return true
+  }
+
+  /// Keeps `field` for `bytes`, unless the table is full.
+  func insert(_ field: UnsafeRawBufferPointer, for bytes: PlainBytes) {
+    if keys == nil {
+      keys = .allocate(capacity: Self.slotCount)
+      keys!.initialize(repeating: nil, count: Self.slotCount)
+      ranges = .allocate(capacity: Self.slotCount)
+    }
+    guard let keys, let ranges, count < Self.slotCount / 2 else { return }
+    let slot = slot(of: bytes, in: keys)
+    guard keys[slot] == nil else { return }
+    keys[slot] = bytes
+    ranges[slot] = (fields.count, field.count)
+    fields.append(field)
+    count += 1
+  }
+}
+
 /// Milliseconds since it started (rounded up), on the feature's test clock when it runs with one
 /// (so that a generated test advances its clock as the session's did), else on the system's
 /// monotonic clock.
-final class Stopwatch: Sendable {
+struct Stopwatch: Sendable {
   private let testClock: TestClock<Duration>?
   private let testStart: TestClock<Duration>.Instant?
   /// `testClock != nil`, kept so that the real-clock path tests a flag instead of copying (and
