@@ -375,6 +375,22 @@ final class RecordingTests {
     #expect(states.last?.text == "Line \(count) of a long session")
   }
 
+  @Test(arguments: [RecordingMode.durable, .buffered])
+  func plainActionsAreWrittenRightBeyondWhatTheirCacheKeeps(mode: RecordingMode) async throws {
+    // `.rolled(n)` is plain bytes: its field is kept by its bytes, for up to 1,024 of them. Twice
+    // through 1,500 of them: the first pass fills the cache, the second finds the kept ones and
+    // encodes the others again.
+    let values = Array(0..<1_500) + Array(0..<1_500).reversed()
+    do {
+      let store = Store(initialState: RecordedNotes.State()) {
+        RecordedNotes().recording(to: url, stateEvery: 1_000, mode: mode)
+      }
+      for value in values { store.send(.rolled(value)) }
+    }
+    let recording = try Recording(contentsOf: url)
+    #expect(recording.steps.map(\.action.json) == values.map { #"{"rolled":{"_0":\#($0)}}"# })
+  }
+
   @Test func aBufferedRecordingHoldsTheSameSessionAsADurableOne() async throws {
     let durable = try await recordSession()
     let durableRecording = try Recording(contentsOf: url)
