@@ -21,6 +21,8 @@ struct ClientEventTests {
     #"{"h":"2/input","v":5}"#,
     #"{"h":"2/input","v":{"nested":"x"}}"#,
     #"{"h":"a","h":"b"}"#,
+    #"{"\u0068":"a key written with an escape"}"#,
+    #"{"extra":"first","h":"2/input"}"#,
     #"{"h":"lone \ud83d surrogate"}"#,
     // Not events:
     #"{"h":"unterminated}"#,

@@ -41,11 +41,17 @@ public final class ObserveToken: Hashable {
     observer == nil
   }
 
-  /// Runs `apply` now if a change was heard since it last ran, instead of on the main actor's
-  /// next turn; the run already scheduled then does nothing. For a front end that has just
-  /// handled an event and wants its result out at once (the web's live view), one turn sooner.
-  package func applyPendingChange() {
-    observer?.runIfChanged()
+  /// Runs `body` (a front end handling an event), then `apply` at once if `body` changed what it
+  /// read, rather than on the main actor's next turn: the event's result goes out one turn
+  /// sooner (the web's live view). A change heard while `body` runs schedules no run of its own,
+  /// since this one follows; one heard on another thread just as `body` ends is applied by one
+  /// or the other, never neither.
+  package func applyingChanges(_ body: () -> Void) {
+    guard let observer else { return body() }
+    observer.appliesChangesAfterBody.store(true, ordering: .sequentiallyConsistent)
+    body()
+    observer.appliesChangesAfterBody.store(false, ordering: .sequentiallyConsistent)
+    observer.runIfChanged()
   }
 
   nonisolated public static func == (lhs: ObserveToken, rhs: ObserveToken) -> Bool {
@@ -65,6 +71,9 @@ final class Observer {
   /// main actor's next turn, or `runIfChanged()` sooner. (Atomic: `onChange` may be called on
   /// whichever thread changed the state.)
   let hasPendingChange = Atomic<Bool>(false)
+  /// Set while ``ObserveToken/applyingChanges(_:)`` runs its body, which applies a change heard
+  /// meanwhile itself: `onChange` then schedules no run. (Atomic, for the same reason.)
+  let appliesChangesAfterBody = Atomic<Bool>(false)
 
   init(apply: @escaping @MainActor () -> Void) {
     self.apply = apply
@@ -78,9 +87,13 @@ final class Observer {
       // Called once, before the first change is applied and possibly while state is being
       // mutated. Later changes before the re-run do not call it again, so re-running on the next
       // turn of the main actor coalesces a burst into one run that reads the final state.
-      self?.hasPendingChange.store(true, ordering: .sequentiallyConsistent)
+      guard let self else { return }
+      hasPendingChange.store(true, ordering: .sequentiallyConsistent)
+      // Sequentially consistent with `applyingChanges`: either it sees the pending change after
+      // its body, or this sees that it has ended and schedules the run.
+      guard !appliesChangesAfterBody.load(ordering: .sequentiallyConsistent) else { return }
       Task { @MainActor in
-        self?.runIfChanged()
+        self.runIfChanged()
       }
     }
   }

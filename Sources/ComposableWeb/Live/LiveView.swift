@@ -128,10 +128,10 @@ public final class LiveView {
   /// such JSON, or names a handler this tab was not shown is dropped with a log line; nothing
   /// else happens.
   public func receive(_ message: String) {
-    handle(message)
     // What the event changed goes out now, in the same turn, rather than on the main actor's
     // next: one hop less between a click and its patch.
-    token?.applyPendingChange()
+    guard let token else { return handle(message) }
+    token.applyingChanges { handle(message) }
   }
 
   private func handle(_ message: String) {
@@ -224,58 +224,79 @@ struct ClientEvent: Decodable, Equatable {
     self.u = u
   }
 
-  /// An object whose members are all strings or `null` (what the page sends), read by hand; nil
-  /// for anything else, including what is merely unusual (numbers, nesting, a repeated key).
+  /// The page's own messages, read by hand: an object whose only keys are `h`, `v` and `u`, each
+  /// at most once, whose values are strings or `null`. Nil for anything else, including what is
+  /// merely unusual (another key, a number, nesting, a repeated key, a key written with escapes),
+  /// which is left to `JSONDecoder`.
   private init?(pageMessage message: String) {
-    var reader = JSONStringsReader(Array(message.utf8))
-    guard let members = reader.object() else { return nil }
-    self.init()
-    var seen = Set<String>()
-    for (key, value) in members {
-      guard seen.insert(key).inserted else { return nil }
-      switch key {
-      case "h": h = value
-      case "v": v = value
-      case "u": u = value
-      default: break
-      }
-    }
+    var message = message
+    guard let event = message.withUTF8({ bytes in
+      var reader = PageMessageReader(bytes: bytes)
+      return reader.event()
+    }) else { return nil }
+    self = event
   }
 }
 
-/// Reads a JSON object whose values are strings or `null`, and nothing else.
-private struct JSONStringsReader {
-  let bytes: [UInt8]
+/// Reads a page's message (see `ClientEvent.init(pageMessage:)`) from its UTF-8, making nothing
+/// but the strings it returns: an event is read on every click and keystroke, before anything else
+/// the server does for it.
+private struct PageMessageReader {
+  let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-  /// The members, in order; nil unless the whole input is such an object.
-  mutating func object() -> [(String, String?)]? {
+  /// The event; nil unless the whole input is such an object.
+  mutating func event() -> ClientEvent? {
+    var event = ClientEvent()
+    var seen = 0
     skipSpace()
     guard take(UInt8(ascii: "{")) else { return nil }
-    var members: [(String, String?)] = []
     skipSpace()
-    if take(UInt8(ascii: "}")) { return end() ? members : nil }
+    if take(UInt8(ascii: "}")) { return end() ? event : nil }
     while true {
       skipSpace()
-      guard let key = string() else { return nil }
+      guard let key = key(), seen & key.rawValue == 0 else { return nil }
+      seen |= key.rawValue
       skipSpace()
       guard take(UInt8(ascii: ":")) else { return nil }
       skipSpace()
-      if bytes[index...].starts(with: Array("null".utf8)) {
-        index += 4
-        members.append((key, nil))
-      } else if let value = string() {
-        members.append((key, value))
+      let value: String?
+      if takeNull() {
+        value = nil
+      } else if let text = string() {
+        value = text
       } else {
         return nil
+      }
+      switch key {
+      case .h: event.h = value
+      case .v: event.v = value
+      case .u: event.u = value
       }
       skipSpace()
       if take(UInt8(ascii: ",")) { continue }
       guard take(UInt8(ascii: "}")) else { return nil }
-      return end() ? members : nil
+      return end() ? event : nil
     }
+  }
+
+  private enum Key: Int {
+    case h = 1, v = 2, u = 4
+  }
+
+  /// `"h"`, `"v"` or `"u"`, as they are written; nil for any other key.
+  private mutating func key() -> Key? {
+    guard index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\"")
+    else { return nil }
+    let key: Key? =
+      switch bytes[index + 1] {
+      case UInt8(ascii: "h"): .h
+      case UInt8(ascii: "v"): .v
+      case UInt8(ascii: "u"): .u
+      default: nil
+      }
+    if key != nil { index += 3 }
+    return key
   }
 
   private mutating func end() -> Bool {
@@ -289,61 +310,81 @@ private struct JSONStringsReader {
     return true
   }
 
-  private mutating func skipSpace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  private mutating func takeNull() -> Bool {
+    guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+      bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
+    else { return false }
+    index += 4
+    return true
   }
 
-  /// A string, its escapes undone; nil on anything JSON does not allow in one.
+  private mutating func skipSpace() {
+    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+      index += 1
+    }
+  }
+
+  /// A string, its escapes undone; nil on anything JSON does not allow in one. (The input is a
+  /// Swift string's UTF-8, valid, and cut only at quotes and backslashes, so the bytes between
+  /// are valid UTF-8 too.)
   private mutating func string() -> String? {
     guard take(UInt8(ascii: "\"")) else { return nil }
-    var scalars = String.UnicodeScalarView()
-    var run = index
-    func flush(upTo end: Int) -> Bool {
-      guard run < end else { return true }
-      guard let text = String(validating: bytes[run..<end], as: UTF8.self) else { return false }
-      scalars.append(contentsOf: text.unicodeScalars)
-      return true
-    }
+    let start = index
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        guard flush(upTo: index) else { return nil }
+        defer { index += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      }
+      if byte < 0x20 { return nil }
+      if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The rest of a string that has escapes, from `start` (its first byte); `index` is at the
+  /// first backslash.
+  private mutating func escapedString(from start: Int) -> String? {
+    var utf8 = Array(bytes[start..<index])
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if byte < 0x20 { return nil }
       guard byte == UInt8(ascii: "\\") else {
+        utf8.append(byte)
         index += 1
         continue
       }
-      guard flush(upTo: index), index + 1 < bytes.count else { return nil }
+      guard index + 1 < bytes.count else { return nil }
       let escape = bytes[index + 1]
       index += 2
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         guard let unit = hex4() else { return nil }
+        let scalar: Unicode.Scalar?
         if (0xD800..<0xDC00).contains(unit) {
           // A surrogate pair: the low half must follow.
-          guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low),
-            let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+          guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low)
           else { return nil }
-          scalars.append(scalar)
+          scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
         } else {
-          guard let scalar = Unicode.Scalar(unit) else { return nil }
-          scalars.append(scalar)
+          scalar = Unicode.Scalar(unit)
         }
+        guard let scalar else { return nil }
+        UTF8.encode(scalar) { utf8.append($0) }
       default:
         return nil
       }
-      run = index
     }
     return nil
   }
