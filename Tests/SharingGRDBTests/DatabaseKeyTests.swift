@@ -210,7 +210,7 @@ func rewrittenRows(of key: String, in database: any DatabaseReader) throws -> In
     let names = try await second.read {
       try String.fetchAll($0, sql: #"SELECT "json" FROM sharingRows WHERE "key" = 'held' AND "id" <> '' ORDER BY "position""#)
     }
-    #expect(names.count == 2 && names[0].contains("one (a)") && names[1].contains("two (b)"))
+    #expect(names.count == 2 && names[0].contains("one (a)") && names[1].contains("two (b)"), "the rows: \(names)")
   }
 
   /// Another process's one-element edit of a thousand is taken in by decoding that element only,
