@@ -285,8 +285,8 @@ final class Recorder: @unchecked Sendable {
       )
       return effect
     }
-    // Off the send path, a snapshot waits for the queue to finish the one before: it is taken at
-    // the first action after that.
+    // Off the send path, a snapshot waits for the snapshot thread to finish (and rest after) the
+    // one before: it is taken at the first action after that.
     var snapshotOffPath = false
     if count > 1, withState || snapshotPostponed, let snapshots, snapshots.takesStates {
       snapshotPostponed = !snapshots.isIdle
@@ -856,7 +856,8 @@ struct PlainBytes: Hashable, Sendable {
 ///
 /// Not thread-safe: its ``LineMaker``'s thread uses it.
 final class PlainBytesTable {
-  private static let slotCount = 1 << 11
+  private static let slotBits = 11
+  private static let slotCount = 1 << slotBits
   /// The slots' keys and where their fields are in `fields`: allocated at the first insertion
   /// (a recording whose actions hold references never makes them).
   private var keys: UnsafeMutablePointer<PlainBytes?>?
@@ -873,7 +874,7 @@ final class PlainBytesTable {
   private static func firstSlot(_ bytes: PlainBytes) -> Int {
     let type = UInt64(UInt(bitPattern: bytes.type))
     let mixed = (bytes.low ^ (bytes.high &<< 29 | bytes.high &>> 35) ^ type) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed &>> UInt64(Int.bitWidth - 11))
+    return Int(truncatingIfNeeded: mixed &>> UInt64(UInt64.bitWidth - slotBits))
   }
 
   /// The slot holding `bytes`, or the empty one where they would go.
