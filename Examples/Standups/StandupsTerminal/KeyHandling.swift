@@ -200,11 +200,12 @@ public enum StandupsKeys {
         ui.cursor = nil
         return .send(send(.deleteAttendees(atOffsets: [attendeeIndex])))
       }
-      let attendee = form.standup.attendees[attendeeIndex]
-      return edit(attendee.name, key: key, ui: &ui) { name in
-        var edited = attendee
-        edited.name = name
-        return send(.binding(.set(\.standup.attendees[id: attendeeID], edited)))
+      return edit(form.standup.attendees[attendeeIndex].name, key: key, ui: &ui) { name in
+        // The whole list is set, not `\.standup.attendees[id:]`: a key path through a subscript
+        // cannot be written to a recording, and `--replay` would refuse the session.
+        var attendees = form.standup.attendees
+        attendees[attendeeIndex].name = name
+        return send(.binding(.set(\.standup.attendees, attendees)))
       }
 
     case .duration:

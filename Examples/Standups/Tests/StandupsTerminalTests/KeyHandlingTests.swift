@@ -72,6 +72,25 @@ import Testing
     }
   }
 
+  @Test mutating func typingAnAttendeesNameSendsAnActionARecordingReplays() async throws {
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    store.exhaustivity = .off
+    for key: Key in [.character("a"), .tab, .tab, .tab] { await press(key, store) }
+    #expect(store.state.standupsList.destination?.add?.focus == .attendee(Attendee.ID(UUID(1))))
+    guard case let .send(action) = StandupsKeys.outcome(of: .character("B"), in: store.state, ui: &ui) else {
+      Issue.record("typing in the attendee field sent nothing")
+      return
+    }
+    // Written as a recording writes it, read back as replay reads it, and reduced.
+    let decoded = try JSONDecoder().decode(AppFeature.Action.self, from: JSONEncoder().encode(action))
+    await store.send(decoded)
+    #expect(store.state.standupsList.destination?.add?.standup.attendees.first?.name == "B")
+  }
+
   @Test mutating func escapeCancelsTheSheetAndQIsQuit() async {
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
