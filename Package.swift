@@ -26,6 +26,8 @@ let package = Package(
     .library(name: "ComposableRecording", targets: ["ComposableRecording"]),
     .library(name: "ComposableTerminal", targets: ["ComposableTerminal"]),
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    // The web front end without its server (HTML builder, diff, live view), for renderers.
+    .library(name: "ComposableWebCore", targets: ["ComposableWebCore"]),
     .library(name: "ComposableWebGRDB", targets: ["ComposableWebGRDB"]),
     .library(name: "ComposableWebPostgres", targets: ["ComposableWebPostgres"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
@@ -102,9 +104,17 @@ let package = Package(
         // the library, with nothing to add to the user's test target.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
+        "ComposableToolSupport",
         "Sharing",
         "SwiftUIStateTypes",
       ]
+    ),
+    // Package-internal support for the tools beside the store (recording, time travel) and the
+    // front ends: a store's hooks for recording (`RootDependenciesPreparing`, `ActionSource`) and
+    // process signals as main-actor events (`SignalSources`). No product: a feature never sees it.
+    .target(
+      name: "ComposableToolSupport",
+      dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]
     ),
     // The SwiftUI types feature state holds (`EditMode`, `LocalizedStringKey`, `Animation`), one
     // definition for both `ComposableArchitecture` and `SwiftUICore`.
@@ -113,6 +123,7 @@ let package = Package(
       name: "ComposableRecording",
       dependencies: [
         "ComposableArchitecture",
+        "ComposableToolSupport",
         "Sharing",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -182,12 +193,27 @@ let package = Package(
     // Real PostgreSQL and nginx servers for the tests: a cluster made with initdb in a temporary
     // folder, nginx with a generated configuration, each on a free loopback port.
     .target(name: "DatabaseTestSupport", dependencies: ["ComposableWebTestSupport", "TerminalTestSupport"]),
+    // The web front end without a server: the HTML builder, the diff, the live view and its
+    // patches, and the test client. Renderers (SwiftUIWeb) and their tests build on it alone,
+    // without NIO, Hummingbird, Crypto or Prometheus.
     .target(
-      name: "ComposableWeb",
+      name: "ComposableWebCore",
       dependencies: [
         "ComposableArchitecture",
         // The devtools panel (`?devtools`) shows a store's time-travel history.
         "ComposableRecording",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // The server: Hummingbird, tabs, sessions and accounts, metrics. Re-exports ComposableWebCore,
+    // so `import ComposableWeb` gives both.
+    .target(
+      name: "ComposableWeb",
+      dependencies: [
+        "ComposableArchitecture",
+        "ComposableWebCore",
+        "ComposableRecording",
+        "ComposableToolSupport",
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -211,10 +237,11 @@ let package = Package(
       dependencies: ["ComposableWeb", "SharingPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
     .target(name: "ComposableWebTestSupport"),
-    // SwiftUI where Apple's is missing, in three modules: `SwiftUICore` turns views into a tree of
-    // plain values and knows nothing of HTML; `SwiftUIWeb` renders that tree with ComposableWeb
-    // and serves an `App`; `SwiftUI` (declared below, only where this package is a dependency)
-    // is what `import SwiftUI` finds: the views re-exported, and `App.main()`.
+    // SwiftUI where Apple's is missing, in four modules: `SwiftUICore` turns views into a tree of
+    // plain values and knows nothing of HTML; `SwiftUIWeb` renders that tree with
+    // ComposableWebCore (no server); `SwiftUIWebServer` serves an `App`'s windows; `SwiftUI`
+    // (declared below, only where this package is a dependency) is what `import SwiftUI` finds:
+    // the views re-exported, and `App.main()`.
     .target(
       name: "SwiftUICore",
       dependencies: [
@@ -224,17 +251,19 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWeb"]),
+    .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWebCore"]),
+    // Serving an `App`'s windows, one per browser tab, through ComposableWeb's server.
+    .target(name: "SwiftUIWebServer", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb"]),
     // TCA's SwiftUI integration (store bindings, alerts, stacks), re-exported by `SwiftUI`.
     .target(name: "ComposableSwiftUI", dependencies: ["ComposableArchitecture", "SwiftUICore"]),
     .target(name: "SwiftUINavigation", dependencies: ["ComposableSwiftUI", "SwiftUICore"]),
     .testTarget(
       name: "SwiftUITests",
-      dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI", "ComposableWeb", "ComposableWebTestSupport"]
+      dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI", "ComposableWebCore", "ComposableWebTestSupport"]
     ),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: ["ComposableWeb", "ComposableWebGRDB", "ComposableWebTestSupport", "SharingGRDB"]
+      dependencies: ["ComposableWeb", "ComposableWebCore", "ComposableWebGRDB", "ComposableWebTestSupport", "SharingGRDB"]
     ),
     .executableTarget(
       name: "WebCounter",
@@ -245,7 +274,7 @@ let package = Package(
     .target(
       name: "ComposableTerminal",
       // ComposableRecording: the timeline panel shows a store's time-travel history.
-      dependencies: ["ComposableArchitecture", "ComposableRecording", "CTerminalSupport"]
+      dependencies: ["ComposableArchitecture", "ComposableRecording", "ComposableToolSupport", "CTerminalSupport"]
     ),
     .executableTarget(
       name: "TerminalCounter",
@@ -356,6 +385,7 @@ let package = Package(
         .product(name: "DependenciesTestObserver", package: "swift-dependencies"),
       ]
     ),
+    .testTarget(name: "ComposableToolSupportTests", dependencies: ["ComposableToolSupport"]),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",
       dependencies: [
@@ -373,10 +403,36 @@ if declaresSwiftUIProduct {
   // SwiftUI is the one imported.
   package.products.append(.library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]))
   package.targets += [
-    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI"]),
+    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWebServer", "ComposableSwiftUI"]),
     .target(
       name: "SwiftUIWhereMissing",
       dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]
     ),
   ]
+}
+
+/// `CORE_SUITES_ONLY=1`: only the core library, `Sharing` and their tests, so that `./test` can
+/// build and run those suites with `-c release` (the code that ships: the store keeps its state
+/// differently in release builds) without building the servers, databases and front ends in
+/// release too.
+if Context.environment["CORE_SUITES_ONLY"] == "1" {
+  let kept: Set<String> = [
+    "ComposableArchitecture", "ComposableArchitectureMacros", "ComposableToolSupport", "Sharing",
+    "SwiftUIStateTypes", "TerminalTestSupport", "ComposableArchitectureTests", "SharingTests",
+  ]
+  package.targets.removeAll { !kept.contains($0.name) }
+  package.products = [
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "Sharing", targets: ["Sharing"]),
+  ]
+  let used = Set(
+    package.targets.flatMap(\.dependencies).compactMap { dependency -> String? in
+      if case let .productItem(_, package?, _, _) = dependency { return package }
+      return nil
+    }
+  )
+  package.dependencies.removeAll { dependency in
+    guard case let .sourceControl(_, location, _) = dependency.kind else { return false }
+    return !used.contains(where: { location.hasSuffix("/\($0)") })
+  }
 }

@@ -1,7 +1,7 @@
 @_exported import SwiftUICore
 // TCA's SwiftUI integration, seen where `ComposableArchitecture` is imported too.
 @_exported import ComposableSwiftUI
-import SwiftUIWeb
+import SwiftUIWebServer
 
 // This module must be built under another name, so that no build folder ever holds a file
 // named `SwiftUI.swiftmodule` that swift-dependencies and others would find with

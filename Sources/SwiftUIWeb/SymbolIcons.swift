@@ -1,4 +1,4 @@
-import ComposableWeb
+import ComposableWebCore
 
 /// The icons `Image(systemName:)` draws: line drawings on a 24-point grid, in the text colour,
 /// for the symbols Apple's and TCA's sample apps use. A symbol not in the set is drawn as a

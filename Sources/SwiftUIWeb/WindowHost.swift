@@ -1,4 +1,4 @@
-import ComposableWeb
+import ComposableWebCore
 import SwiftUICore
 
 /// One window of an app in a browser tab: its views' graph (their state, what is on screen)
@@ -57,20 +57,5 @@ public final class WindowHost {
     }
     graph.close()
     app?.closeWindow(phase)
-  }
-}
-
-/// Serves `app`'s first window group through `ComposableWeb`: each browser tab is a new window
-/// with its own state; the app's own `@State`, and a store it keeps in a `static let`, are
-/// shared by all of them. A tab let go closes its window (see ``WindowHost/close()``).
-@MainActor
-public func webApp(title: String, app: AppInstance, host: String, port: Int) -> WebApp {
-  let window = app.windows.first
-  return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
-    guard path == "/" else { return nil }
-    let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()), app: app)
-    var page = WebPage { host.render() }
-    page.onClose = { host.close() }
-    return page
   }
 }

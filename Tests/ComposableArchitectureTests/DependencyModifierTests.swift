@@ -110,11 +110,18 @@ private struct UsesLiveOnly {
 struct LiveDependencyInTestsTests {
   @Test func aLiveOnlyDependencyFailsTheTestWithSwiftDependenciesMessage() async {
     let store = TestStore(initialState: UsesLiveOnly.State()) { UsesLiveOnly() }
-    await withKnownIssue {
+    #if DEBUG
+      await withKnownIssue {
+        await store.send(.read) { $0.value = "live only" }
+      } matching: { issue in
+        message(of: issue).contains("has no test implementation")
+      }
+    #else
+      // swift-dependencies reports a live value read in a test only in its debug builds (its
+      // default `testValue` is `#if DEBUG`): built with `-c release`, the live value is used
+      // quietly, here as in TCA.
       await store.send(.read) { $0.value = "live only" }
-    } matching: { issue in
-      message(of: issue).contains("has no test implementation")
-    }
+    #endif
   }
 }
 

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 @testable import ComposableWeb
+@testable import ComposableWebCore
 import ComposableWebGRDB
 import ComposableWebTestSupport
 import Foundation

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ComposableWeb
+@testable import ComposableWebCore
 
 /// The page's messages are read by hand; whatever the hand reader takes must read as
 /// `JSONDecoder` reads it, and whatever it leaves, `JSONDecoder` still gets.

@@ -5,6 +5,7 @@ import Logging
 import Testing
 
 @testable import ComposableWeb
+@testable import ComposableWebCore
 
 /// What the people who run a server rely on: HEAD, `/healthz`, `/metrics`, bounded memory for
 /// tabs that never connect, and abuse that neither blocks, crashes nor grows the server.

@@ -14,6 +14,10 @@ extension SharedReaderKey where Self == InMemoryKey<[Int]>.Default {
   fileprivate static var parityItems: Self { Self[.inMemory("parity-items"), default: [1]] }
 }
 
+extension SharedReaderKey where Self == InMemoryKey<Bool>.Default {
+  fileprivate static var parityFlag: Self { Self[.inMemory("parity-flag"), default: false] }
+}
+
 @Suite struct SwiftSharingParityTests {
   @Test func descriptionsNameTheKey() {
     @Shared(value: 0) var value
@@ -242,6 +246,50 @@ private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) a
     }
     @Shared(.inMemory("outlives")) var count = 0
     #expect(count == 3)
+  }
+
+  @Test func aFirstSharesDefaultOutlivesIt() async throws {
+    do {
+      @SharedReader(.inMemory("first-default")) var count = 10
+      #expect(count == 10)
+    }
+    @SharedReader(.inMemory("first-default")) var count = 0
+    #expect(count == 10)
+    let required = try await SharedReader<Int>(require: .inMemory("first-default"))
+    #expect(required.wrappedValue == 10)
+  }
+
+  @Test func anOptionalDefaultIsKeptAsGiven() {
+    do {
+      @Shared(.inMemory("optional-nil")) var count: Int? = nil
+      @Shared(.inMemory("optional-nested")) var nested: Int?? = .some(.none)
+      #expect(count == nil)
+      #expect(nested == .some(.none))
+    }
+    @Shared(.inMemory("optional-nil")) var count: Int? = 4
+    @Shared(.inMemory("optional-nested")) var nested: Int?? = .some(4)
+    #expect(count == nil)
+    #expect(nested == .some(.none))
+  }
+
+  @Test func aDefaultKeysAssignedDefaultOutlivesItsShare() {
+    do {
+      @Shared(.parityFlag) var flag = true
+      #expect(flag == true)
+    }
+    @Shared(.parityFlag) var flag
+    #expect(flag == true)
+  }
+
+  @Test func aKeyLeftByLoadKeepsTheValueItHad() async throws {
+    @Shared(.inMemory("left")) var value = 1
+    try await $value.load(.inMemory("elsewhere"))
+    #expect(value == 1)
+    $value.withLock { $0 = 2 }
+    @Shared(.inMemory("left")) var left = 9
+    #expect(left == 1)
+    @Shared(.inMemory("elsewhere")) var elsewhere = 9
+    #expect(elsewhere == 2)
   }
 
   @Test func twoSharesOfOneKeyAreOneReferenceWhileEitherLives() {

@@ -1,4 +1,4 @@
-import ComposableWeb
+import ComposableWebCore
 import ComposableWebTestSupport
 import SwiftUICore
 import SwiftUIWeb

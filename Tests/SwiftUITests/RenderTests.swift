@@ -1,4 +1,4 @@
-import ComposableWeb
+import ComposableWebCore
 import SwiftUICore
 import SwiftUIWeb
 import Testing

@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import ComposableSwiftUI
-import ComposableWeb
+import ComposableWebCore
 import ComposableWebTestSupport
 import SwiftUICore
 import SwiftUIWeb

@@ -1,3 +1,4 @@
+import ComposableToolSupport
 import ConcurrencyExtras
 import Dependencies
 import IssueReporting

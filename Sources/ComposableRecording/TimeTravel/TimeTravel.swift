@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableToolSupport
 import CustomDump
 import Foundation
 import Observation

@@ -1,5 +1,6 @@
-import ComposableArchitecture
 import CTerminalSupport
+import ComposableArchitecture
+import ComposableToolSupport
 import Dispatch
 import Foundation
 

@@ -72,27 +72,3 @@ final class ServerMetrics: Sendable {
     registry.emitToString()
   }
 }
-
-/// Why the server refused or dropped something a client sent.
-enum DropReason: String, CaseIterable, Sendable {
-  /// A WebSocket upgrade whose `Origin` is not the server's own.
-  case origin
-  /// An event message longer than ``LiveView/maximumMessageSize``.
-  case oversize
-  /// A message that is not an event's JSON.
-  case malformed
-  /// An event naming a handler the tab was not shown (forged or stale).
-  case unknownHandler = "unknown_handler"
-  /// A navigation on a page with one address.
-  case navigation
-  /// A connection whose bytes are not HTTP, or whose header is too long.
-  case malformedRequest = "malformed_request"
-  /// A path with `..` in it.
-  case path
-  /// A WebSocket that sent nothing, not even its page's keep-alive, for the server's
-  /// `silentSocketLifetime`: closed, its tab kept as disconnected.
-  case silent
-  /// A WebSocket without the cookie of the session its tab was rendered for (forged, another
-  /// account's, or signed out): closed with 1008.
-  case session
-}

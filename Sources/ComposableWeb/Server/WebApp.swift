@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableToolSupport
 import Foundation
 import Hummingbird
 import HummingbirdCore

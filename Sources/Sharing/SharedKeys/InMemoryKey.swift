@@ -31,9 +31,11 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   }
 
   /// The value the storage holds under this name (kept there by the last save), else the
-  /// initial value.
+  /// initial value, which the storage then keeps: a default given by a first share outlives it,
+  /// as a saved value does (`@Shared(.inMemory("count")) var count = 10`, let go of, then
+  /// `@Shared(.inMemory("count")) var again = 0` reads 10).
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    if let value = storage.value(named: key) as? Value {
+    if let value = storage.value(named: key, keepingIfAbsent: context.initialValue) as? Value {
       continuation.resume(returning: value)
     } else {
       continuation.resumeReturningInitialValue()
@@ -73,7 +75,15 @@ public final class InMemoryStorage: Hashable, Sendable {
   /// An empty storage.
   public init() {}
 
-  func value(named name: String) -> (any Sendable)? { values.value[name] }
+  /// The value saved under `name`; when there is none, `initialValue` is kept there (if given)
+  /// and returned, in one step, so that two first shares made at once keep one of their defaults.
+  func value(named name: String, keepingIfAbsent initialValue: (any Sendable)?) -> (any Sendable)? {
+    values.withValue { values in
+      if let value = values[name] { return value }
+      values[name] = initialValue
+      return initialValue
+    }
+  }
 
   func setValue(_ value: any Sendable, named name: String) {
     values.withValue { $0[name] = value }

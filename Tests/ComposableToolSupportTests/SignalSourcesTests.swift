@@ -2,7 +2,7 @@
   import Foundation
   import Testing
 
-  @testable import ComposableArchitecture
+  @testable import ComposableToolSupport
 
   /// The front ends take signals through `SignalSources`. These tests use SIGUSR2, which nothing
   /// else in the test process takes, so that a web app running in a parallel test is not stopped.

@@ -1,6 +1,7 @@
 import ComposableWeb
 import Foundation
 import SwiftUICore
+import SwiftUIWeb
 
 /// Serves an app's windows through `ComposableWeb` until the process is stopped: each browser
 /// tab is a new window with its own state (a store the app keeps in a `static let` is shared by
@@ -57,5 +58,20 @@ public struct ServeSettings: Equatable, Sendable {
       }
       index += 1
     }
+  }
+}
+
+/// Serves `app`'s first window group through `ComposableWeb`: each browser tab is a new window
+/// with its own state; the app's own `@State`, and a store it keeps in a `static let`, are
+/// shared by all of them. A tab let go closes its window (see ``WindowHost/close()``).
+@MainActor
+public func webApp(title: String, app: AppInstance, host: String, port: Int) -> WebApp {
+  let window = app.windows.first
+  return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
+    guard path == "/" else { return nil }
+    let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()), app: app)
+    var page = WebPage { host.render() }
+    page.onClose = { host.close() }
+    return page
   }
 }

@@ -127,13 +127,13 @@ extension RenderedNode {
   }
 }
 
-func escapeText(_ text: String) -> String {
+package func escapeText(_ text: String) -> String {
   var escaped = ""
   appendEscaped(text, quotes: false, to: &escaped)
   return escaped
 }
 
-func escapeAttribute(_ value: String) -> String {
+package func escapeAttribute(_ value: String) -> String {
   var escaped = ""
   appendEscaped(value, quotes: true, to: &escaped)
   return escaped
