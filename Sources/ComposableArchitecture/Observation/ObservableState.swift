@@ -33,12 +33,12 @@ public protocol ObservableState: Observable {
 
 /// The identity of an ``ObservableState`` value.
 public struct ObservableStateID: Hashable, Sendable {
-  private var serial: UInt64
-  private var tag: Int?
+  @usableFromInline var serial: UInt64
+  @usableFromInline var tag: Int?
   /// For an enum case holding a hashable value that is not observable state (`case count(Int)`),
   /// the value itself: a different value in the same case is another identity, so observers of
   /// the enum hear `.count(0)` becoming `.count(1)`. (Not hashable: the case alone identifies it.)
-  private var payload: Payload?
+  @usableFromInline var payload: Payload?
 
   /// A new, unique identity.
   public init() {
@@ -77,11 +77,11 @@ public struct ObservableStateID: Hashable, Sendable {
     return Self(serial: serial, tag: combined, payload: payload)
   }
 
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.serial == rhs.serial, lhs.tag == rhs.tag else { return false }
     if lhs.payload === rhs.payload { return true }  // the same payload, or none
-    guard let lhsPayload = lhs.payload, let rhsPayload = rhs.payload else { return false }
-    return lhsPayload == rhsPayload
+    return Payload.equal(lhs.payload, rhs.payload)
   }
 
   /// Hashes the serial and the tag only: identities that differ only in their payload collide,
@@ -112,6 +112,7 @@ private let nextSerial = Atomic<UInt64>(0)
 /// A class, so that an identity stays a few plain words plus one reference: identities are copied
 /// and compared after every send, and an existential field made that cost more than the send's
 /// reducer.
+@usableFromInline
 final class Payload: Equatable, @unchecked Sendable {
   // `@unchecked`: the value is a copy of state, never mutated here; it is only compared with
   // `==`, on whichever thread compares the identities holding it, like the state it came from.
@@ -121,6 +122,7 @@ final class Payload: Equatable, @unchecked Sendable {
     self.value = value
   }
 
+  @usableFromInline
   static func == (lhs: Payload, rhs: Payload) -> Bool {
     if lhs === rhs { return true }
     func isEqual<Value: Hashable>(_ lhs: Value) -> Bool {
@@ -130,6 +132,13 @@ final class Payload: Equatable, @unchecked Sendable {
       return lhs == rhs
     }
     return isEqual(lhs.value)
+  }
+
+  /// Whether two identities' payloads are equal, where they are not the same one (or none).
+  @usableFromInline
+  static func equal(_ lhs: Payload?, _ rhs: Payload?) -> Bool {
+    guard let lhs, let rhs else { return false }
+    return lhs == rhs
   }
 }
 

@@ -7,13 +7,14 @@ import Observation
 /// new child state, another enum case), observers of the old value would never hear from the new
 /// one, so the store tells everyone who read its state to read again.
 @MainActor
+@usableFromInline
 final class StoreObservation: Observable {
   private let registrar = ObservationRegistrar()
   private var version = 0
   // Only touched by `refresh(stateID:)` and `access(stateID:)`, on the main actor, by short reads
   // and writes that never overlap, so the dynamic exclusivity check they would pay after every
   // send can never fire.
-  @exclusivity(unchecked) private var lastStateID: ObservableStateID?
+  @exclusivity(unchecked) @usableFromInline var lastStateID: ObservableStateID?
   /// Whether the state was read since observers were last told to read again.
   ///
   /// Observers are registered by reading (`access(stateID:)`), and they hear one change: once
@@ -21,11 +22,11 @@ final class StoreObservation: Observable {
   /// since the last change was told, there is no one to tell, and a send need not read the state
   /// to compare its identity: the store of a parent screen that no view reads costs nothing
   /// after a send. The next read takes the identity from there.
-  @exclusivity(unchecked) private(set) var isArmed = false
+  @exclusivity(unchecked) @usableFromInline private(set) var isArmed = false
   /// For a store whose state is reached through observable states only: what tells, without
   /// reading the state, that it was not replaced. Dropped for good once it loses track.
   /// (`@exclusivity(unchecked)` for the reason given for `lastStateID`.)
-  @exclusivity(unchecked) private var pathWatch: PathWatch?
+  @exclusivity(unchecked) @usableFromInline var pathWatch: PathWatch?
 
   nonisolated init(pathWatch: PathWatch? = nil) {
     self.pathWatch = pathWatch
@@ -33,7 +34,15 @@ final class StoreObservation: Observable {
 
   /// Set while a store's whole state is replaced (time travel): every store of the tree tells its
   /// observers to read again, as the new state may keep the old one's identities.
-  static var isReplacingState = false
+  @usableFromInline static var isReplacingState = false
+
+  /// Whether `id`, the identity of the state now, tells that observers need not hear of this
+  /// send: it is the identity they read, and nothing else can tell otherwise (a path watch, a
+  /// replaced state). Reads only.
+  @inlinable
+  func isCurrent(_ id: ObservableStateID?) -> Bool {
+    id != nil && pathWatch == nil && !Self.isReplacingState && id == lastStateID
+  }
 
   /// Called after every send: if anyone read the state since they were last told, tells them to
   /// read again when the state was replaced (its identity changed, or cannot be known).

@@ -49,13 +49,18 @@ final class RootCore<Root: Reducer>: Core {
   private var nextEffectID: UInt64 = 0
 
   /// Run after each send (see `refresh()`), after the root store's observation.
-  private let refreshers = Hooks()
-  /// The root store's observation and how it reads the state's identity (see `observeAsRoot`).
-  @exclusivity(unchecked) private var rootObservation: StoreObservation?
-  @exclusivity(unchecked) private var rootStateID: (@MainActor () -> ObservableStateID?)?
+  @usableFromInline let refreshers = Hooks()
+  /// The root store's observation, made with the core and checked first after each send, without
+  /// a callback (the first store made on the core takes it: see `takeRootObservation()`).
+  @usableFromInline let rootObservation = StoreObservation()
+  /// Whether a store took `rootObservation`.
+  private var rootObservationIsTaken = false
+  /// The identity of a state: for observable state, a closure specialized for the feature where
+  /// the root store is made (see `Store.init(initialState:reducer:withDependencies:)`).
+  @usableFromInline let stateIDOf: (RootCore) -> ObservableStateID?
   /// The scoped cores holding a copy of their slice, which they drop before each send reduces.
   @usableFromInline let keptStates = KeptStates()
-  @exclusivity(unchecked) private var isRefreshing = false
+  @exclusivity(unchecked) @usableFromInline var isRefreshing = false
   @exclusivity(unchecked) private var needsRefresh = false
 
   /// The body storages of the reducers made with this store's reducer, let go of with it.
@@ -80,8 +85,15 @@ final class RootCore<Root: Reducer>: Core {
   @usableFromInline
   init(
     initialState: Root.State, reducer: Root, dependencies: DependencyValues,
-    dependenciesAreAmbient: Bool = false, bodies: _ReducerBodyStorages? = nil
+    dependenciesAreAmbient: Bool = false, bodies: _ReducerBodyStorages? = nil,
+    stateID: ((RootCore) -> ObservableStateID?)? = nil
   ) {
+    if let stateID {
+      self.stateIDOf = stateID
+    } else {
+      let identity = StateIdentity<Root.State>()
+      self.stateIDOf = { identity.id($0.state) }
+    }
     self.state = initialState
     self.reducer = reducer
     self.bodies = bodies
@@ -238,11 +250,25 @@ final class RootCore<Root: Reducer>: Core {
 
   /// Lets stores and cores catch up with the new state, each once per send, in registration order.
   ///
+  /// Most sends need nothing: nobody read the root store since its observers were last told (see
+  /// `StoreObservation.isArmed`), or its state kept its identity, and no scoped store is left to
+  /// refresh. That is checked here, inlined into the feature's `send`, with pure reads.
+  @inlinable
+  func refresh() {
+    if !isRefreshing, refreshers.isEmpty,
+      !rootObservation.isArmed || rootObservation.isCurrent(stateIDOf(self))
+    {
+      return
+    }
+    refreshAll()
+  }
+
+  /// The whole refresh: the root store's observation, then the refreshers.
+  ///
   /// A refresher may notify observers that send again (which asks for another pass instead of
   /// refreshing re-entrantly) or that create stores (whose refreshers join this pass).
   @usableFromInline
-  func refresh() {
-    guard rootObservation != nil || !refreshers.isEmpty else { return }
+  func refreshAll() {
     guard !isRefreshing else {
       needsRefresh = true
       return
@@ -251,10 +277,8 @@ final class RootCore<Root: Reducer>: Core {
     defer { isRefreshing = false }
     repeat {
       needsRefresh = false
-      // Checked before binding: binding retains both, and after most sends nobody has read the
-      // state since the last change was told (see `StoreObservation.isArmed`).
-      if rootObservation?.isArmed == true, let rootObservation, let rootStateID {
-        rootObservation.refresh(stateID: rootStateID)
+      if rootObservation.isArmed {
+        rootObservation.refresh(stateID: { stateIDOf(self) })
       }
       if !refreshers.isEmpty {
         refreshers.run()
@@ -400,23 +424,15 @@ final class RootCore<Root: Reducer>: Core {
 /// A core that refreshes its root store's observation itself after each send.
 @MainActor
 protocol RootObserving: AnyObject {
-  func observeAsRoot(_ observation: StoreObservation, stateID: @escaping @MainActor () -> ObservableStateID?)
+  /// The observation the core refreshes, for the first store that asks; nil after.
+  func takeRootObservation() -> StoreObservation?
 }
 
 extension RootCore: RootObserving {
-  func observeAsRoot(
-    _ observation: StoreObservation, stateID: @escaping @MainActor () -> ObservableStateID?
-  ) {
-    guard rootObservation == nil else {
-      // A second root store on this core (none is made today): refreshed as other stores are.
-      afterEachSend {
-        observation.refresh(stateID: stateID)
-        return true
-      }
-      return
-    }
-    rootObservation = observation
-    rootStateID = stateID
+  func takeRootObservation() -> StoreObservation? {
+    guard !rootObservationIsTaken else { return nil }
+    rootObservationIsTaken = true
+    return rootObservation
   }
 }
 
@@ -431,7 +447,7 @@ extension RootCore: StateReplacing {
     state = newState
     StoreObservation.isReplacingState = true
     defer { StoreObservation.isReplacingState = false }
-    refresh()
+    refreshAll()
   }
 }
 
@@ -453,15 +469,16 @@ extension RootCore where Root.State: ObservableState {
 /// Callbacks a core runs around each send, in the order they were added. A callback that returns
 /// `false` is dropped; a callback may add callbacks while it runs, and those run in the same pass.
 @MainActor
+@usableFromInline
 final class Hooks {
   // `@exclusivity(unchecked)`: only touched on the main actor, by `add` and `run`, whose accesses
   // are short and never overlap (no `inout` access is held while a callback runs), so the
   // dynamic exclusivity check it would pay after every send can never fire.
-  @exclusivity(unchecked) private var hooks: [(@MainActor () -> Bool)?] = []
+  @exclusivity(unchecked) @usableFromInline var hooks: [(@MainActor () -> Bool)?] = []
 
   nonisolated init() {}
 
-  var isEmpty: Bool { hooks.isEmpty }
+  @inlinable var isEmpty: Bool { hooks.isEmpty }
 
   func add(_ hook: @escaping @MainActor () -> Bool) {
     hooks.append(hook)

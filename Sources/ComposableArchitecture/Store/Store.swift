@@ -71,14 +71,14 @@ public final class Store<State, Action> {
     self.core = core
     self.sendToCore = send
     self.stateID = stateID
-    self.observation = StoreObservation(pathWatch: pathWatch)
     self.rootKeptStates = isRoot ? core.keptStates : nil
-    if isRoot, let root = core as? any RootObserving {
-      // A root store's observation and `stateID` hold nothing of the core: the core keeps them
-      // while it lives and refreshes them first after each send, directly rather than through
-      // the list of callbacks (a closure call, its context's reference counting and the walk).
-      root.observeAsRoot(observation, stateID: stateID)
+    if isRoot, let observation = (core as? any RootObserving)?.takeRootObservation() {
+      // A root store's observation is the core's: the core refreshes it first after each send,
+      // directly rather than through the list of callbacks (a closure call, its context's
+      // reference counting and the walk).
+      self.observation = observation
     } else {
+      self.observation = StoreObservation(pathWatch: pathWatch)
       // A scoped store's closures hold its core, whose root holds the refresher: the refresher
       // holds the store weakly and is dropped when the store goes away.
       core.afterEachSend { [weak self] in
@@ -136,7 +136,9 @@ public final class Store<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where State: ObservableState {
-    let core = Self.root(initialState, reducer: reducer, dependencies: prepareDependencies)
+    let core = Self.root(
+      initialState, reducer: reducer, dependencies: prepareDependencies, stateID: { $0.stateID }
+    )
     // `unowned(unsafe)`: see the initializer above.
     self.init(
       core: core,
@@ -153,7 +155,8 @@ public final class Store<State, Action> {
   static func root<R: Reducer<State, Action>>(
     _ initialState: () -> R.State,
     reducer: () -> R,
-    dependencies prepareDependencies: ((inout DependencyValues) -> Void)?
+    dependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
+    stateID: ((RootCore<R>) -> ObservableStateID?)? = nil
   ) -> RootCore<R> {
     let (initialState, (reducer, bodies), dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       @Dependency(\.self) var dependencies
@@ -161,7 +164,7 @@ public final class Store<State, Action> {
     }
     return RootCore(
       initialState: initialState, reducer: reducer, dependencies: dependencies,
-      dependenciesAreAmbient: prepareDependencies == nil, bodies: bodies
+      dependenciesAreAmbient: prepareDependencies == nil, bodies: bodies, stateID: stateID
     )
   }
 
