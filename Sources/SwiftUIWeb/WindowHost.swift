@@ -12,6 +12,8 @@ public final class WindowHost {
   private let app: AppInstance?
   /// The window's scene phase: `active` until it closes.
   private let phase: ScenePhaseSource
+  /// The window's environment, the same from pass to pass (views compare what they saw).
+  private let environment: EnvironmentValues
   private var isClosed = false
 
   /// A window showing `root`, one of `app`'s when it has one (the app's phase follows its
@@ -20,14 +22,15 @@ public final class WindowHost {
     self.root = root
     self.app = app
     phase = app?.openWindow() ?? ScenePhaseSource(.active)
+    var environment = EnvironmentValues()
+    environment._scenePhaseSource = phase
+    self.environment = environment
     // `openURL` and `UIApplication.shared.open` open a new tab beside the one whose event runs.
     URLOpening.open = { LiveView.openInBrowser($0) }
   }
 
   /// The window's page: evaluated again (and its changes sent) whenever what it read changes.
   public func render() -> Node {
-    var environment = EnvironmentValues()
-    environment._scenePhaseSource = phase
     var nodes = graph.resolve(root, environment: environment)
     // As in SwiftUI, the handlers a pass makes due (`onAppear`, `onChange`) run before the page
     // takes its next event, and what they change is evaluated at once: two values a view keeps

@@ -14,6 +14,12 @@ public final class ResolveContext {
   var isShown = true
   /// What views inside the screen being resolved say about it (title, toolbar, destinations).
   var screen = ScreenPreferences()
+  /// How many times views said something about their screen in this pass (see
+  /// `BodyRecord.writesScreen`); a screen of its own counts apart.
+  var screenWrites = 0
+  /// Environments compared in this pass, by their storage (a list's rows share one), with the
+  /// newer one, kept so that its storage's address is not reused in the pass.
+  private var comparedEnvironments: [EnvironmentPair: (isSame: Bool, kept: EnvironmentValues)] = [:]
 
   init(graph: ViewGraph, environment: EnvironmentValues) {
     self.graph = graph
@@ -65,23 +71,34 @@ public final class ResolveContext {
   func withScreen<Result>(shown: Bool, _ body: () throws -> Result) rethrows -> (Result, ScreenPreferences) {
     let savedScreen = screen
     let savedShown = isShown
+    let savedWrites = screenWrites
     screen = ScreenPreferences()
     isShown = savedShown && shown
     defer {
       screen = savedScreen
       isShown = savedShown
+      screenWrites = savedWrites
     }
     let result = try body()
     return (result, screen)
   }
 
   /// Resolves a view of the app's: connects its dynamic properties to their storage here, then
-  /// resolves its body, which is observed: when what it read changes, the window resolves again.
+  /// resolves its body, which is observed on its own: when what it read changes, the window
+  /// resolves again and evaluates that body (see `ViewGraph.resolveBody`).
   func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
-    var view = view
-    linkDynamicProperties(of: &view, slot: path, in: self)
-    let body = view.body
-    V.Body._resolve(body, into: &nodes, in: self)
+    graph.resolveBody(of: view, into: &nodes, in: self)
+  }
+
+  /// Whether two environments hold the same values; each pair of storages is compared once a
+  /// pass. (`lhs` is one a record keeps, so its storage's address is not reused either.)
+  func isSame(_ lhs: EnvironmentValues, _ rhs: EnvironmentValues) -> Bool {
+    let pair = EnvironmentPair(lhs: lhs.storageIdentity, rhs: rhs.storageIdentity)
+    if pair.lhs == pair.rhs { return true }
+    if let known = comparedEnvironments[pair] { return known.isSame }
+    let same = lhs.isSame(as: rhs)
+    comparedEnvironments[pair] = (same, rhs)
+    return same
   }
 
   /// The storage at `slot` (made with `make` when there is none): kept while a view at that
@@ -94,4 +111,10 @@ public final class ResolveContext {
   func node(_ kind: ViewNode.Kind, children: [ViewNode] = []) -> ViewNode {
     ViewNode(kind: kind, identity: path, children: children)
   }
+}
+
+/// Two environments' storages, by identity.
+struct EnvironmentPair: Hashable {
+  let lhs: UInt
+  let rhs: UInt
 }

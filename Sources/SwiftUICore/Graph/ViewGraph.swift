@@ -1,9 +1,13 @@
+import Synchronization
+
 /// A window's views over time: the state each view keeps (`@State`, a navigation stack's
-/// screens, focus), and which views are on screen, so that `onAppear`, `onDisappear` and `task`
-/// run when a view comes and goes.
+/// screens, focus), which views are on screen, so that `onAppear`, `onDisappear` and `task`
+/// run when a view comes and goes, and what each view of the app's last evaluated to.
 ///
 /// A front end resolves the window's root view with ``resolve(_:environment:)`` whenever what the
-/// last pass read changes (it observes the pass), and draws the nodes it returns.
+/// last pass read changes (it observes the pass), and draws the nodes it returns. A pass
+/// evaluates only the bodies that read something that changed since, or whose inputs changed
+/// (see `BodyRecord`): the rest of the window is taken as the last pass left it.
 @MainActor
 public final class ViewGraph {
   /// Storage by slot (a view's place and the property's place in it).
@@ -14,12 +18,30 @@ public final class ViewGraph {
   private var onScreen: [String: Lifecycle] = [:]
   /// Those the pass under way found.
   private var found: [String: Lifecycle] = [:]
+  /// Their places, in the order the pass found them (a view before the views inside it).
+  private var foundOrder: [String] = []
+  /// The places of the views on screen after the last pass, in the order they were found.
+  private var onScreenOrder: [String] = []
   /// The tasks started by `task` modifiers on screen, by place.
   private var tasks: [String: Task<Void, Never>] = [:]
   /// Lifecycle handlers due, run on the main actor's next turn (never inside a pass).
   private var due: [@MainActor () -> Void] = []
   private var isRunScheduled = false
+  /// What the graph keeps of each view of the app's, by place.
+  private var records: [String: BodyRecord] = [:]
+  /// The record of the view of the app being resolved, innermost first.
+  private var resolving: [BodyRecord] = []
+  /// What the views being resolved did so far, one entry per record in `resolving` and one for
+  /// the window.
+  private var effects: [ResolveEffects] = [ResolveEffects()]
+  /// The number of the pass under way (or the last one).
+  private var pass = 0
+  /// Where bodies' observation scopes report a change, from any thread.
+  let changes = GraphChanges()
 
+  /// How many `body`s of the app's views the graph evaluated so far: a pass evaluates only those
+  /// whose inputs or what they read changed.
+  public private(set) var bodyEvaluationCount = 0
 
   /// An empty window: nothing resolved yet.
   public init() {}
@@ -27,19 +49,105 @@ public final class ViewGraph {
   /// Resolves `root` in a new pass: its nodes, with the state each view keeps; views no longer
   /// reached lose their state, and the `onAppear`/`onDisappear`/`task` handlers of views that
   /// came or went are scheduled.
+  ///
+  /// What the pass read is observed as one: a change to anything a body read (in this pass or
+  /// an earlier one whose result this pass took) tells the observer to resolve again.
   public func resolve<V: View>(_ root: V, environment: EnvironmentValues = EnvironmentValues()) -> [ViewNode] {
+    changes.observe()
+    for change in changes.take() {
+      records[change.place]?.invalidate(evaluatingBody: change.read == .body)
+    }
+    pass += 1
     reached.removeAll(keepingCapacity: true)
     found.removeAll(keepingCapacity: true)
+    foundOrder.removeAll(keepingCapacity: true)
+    effects = [ResolveEffects()]
     let context = ResolveContext(graph: self, environment: environment)
     var nodes: [ViewNode] = []
     context.resolve(root, into: &nodes, component: "r")
     storage = storage.filter { reached.contains($0.key) }
+    let pass = pass
+    records = records.filter { $0.value.pass == pass }
     updateLifecycles()
     return nodes
   }
 
+  /// Resolves a view of the app's: takes what its subtree resolved to last time when its inputs
+  /// are the same and nothing below it changed; walks its body as last evaluated when only a view
+  /// below it changed; evaluates its body (observed) otherwise.
+  func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let parent = resolving.last
+    // A body that is itself a view of the app: one level down, so that the two views' places
+    // (and the slots of their state) differ.
+    if let parent, parent.place == context.path {
+      return context.withComponent("b") { resolveBody(of: view, into: &nodes, in: context) }
+    }
+    let place = context.path
+    let record: BodyRecord
+    let sameInputs: Bool
+    if let existing = records[place], existing.pass != pass {
+      record = existing
+      sameInputs = record.hasSameInputs(view, environment: context.environment, isShown: context.isShown, in: context)
+      if sameInputs, !record.isInvalid, !record.needsWalk, !record.hasInvalidDescendant, !record.writesScreen {
+        record.parent = parent
+        take(record, into: &nodes)
+        return
+      }
+    } else {
+      record = BodyRecord(place: place, view: view, environment: context.environment, isShown: context.isShown)
+      records[place] = record
+      sameInputs = false
+    }
+    record.parent = parent
+    record.pass = pass
+    resolving.append(record)
+    effects.append(ResolveEffects())
+    let screenWrites = context.screenWrites
+    var produced: [ViewNode] = []
+    // The view's own storage is reached either way (its slots are part of its subtree's).
+    var view = view
+    linkDynamicProperties(of: &view, slot: place, in: context)
+    let changes = changes
+    if !sameInputs || record.isInvalid || record.resolveBody == nil {
+      // What the body reads is observed apart from what resolving it reads (bindings, a
+      // `ForEach`'s data, the views of the app inside): a change to the first evaluates the
+      // body again, a change to the second only walks it.
+      let body = withObservationTracking { view.body } onChange: { changes.report(place, read: .body) }
+      bodyEvaluationCount += 1
+      record.view = view
+      record.environment = context.environment
+      record.isShown = context.isShown
+      record.isInvalid = false
+      record.resolveBody = { nodes, context in V.Body._resolve(body, into: &nodes, in: context) }
+    }
+    if let resolveBody = record.resolveBody {
+      withObservationTracking { resolveBody(&produced, context) } onChange: { changes.report(place, read: .walk) }
+    }
+    record.needsWalk = false
+    record.hasInvalidDescendant = false
+    record.writesScreen = context.screenWrites != screenWrites
+    record.nodes = produced
+    record.effects = effects.removeLast()
+    resolving.removeLast()
+    nodes += produced
+    effects[effects.count - 1].append(record.effects)
+    effects[effects.count - 1].records.append(record)
+  }
+
+  /// Takes `record`'s subtree as the last pass left it: its nodes, and what resolving it did.
+  private func take(_ record: BodyRecord, into nodes: inout [ViewNode]) {
+    record.pass = pass
+    for slot in record.effects.slots { reached.insert(slot) }
+    for (place, lifecycle) in record.effects.lifecycles { found(lifecycle, at: place, recording: false) }
+    for inner in record.effects.records { inner.pass = pass }
+    nodes += record.nodes
+    effects[effects.count - 1].append(record.effects)
+    effects[effects.count - 1].records.append(record)
+  }
+
   func storage<Box: AnyObject>(at slot: String, make: () -> Box) -> Box {
     reached.insert(slot)
+    effects[effects.count - 1].slots.append(slot)
     if let box = storage[slot] as? Box { return box }
     let box = make()
     storage[slot] = box
@@ -48,15 +156,23 @@ public final class ViewGraph {
 
   /// A view with lifecycle handlers is on screen at `place` in the pass under way.
   func found(_ lifecycle: Lifecycle, at place: String) {
-    found[place] = lifecycle
+    found(lifecycle, at: place, recording: true)
+  }
+
+  private func found(_ lifecycle: Lifecycle, at place: String, recording: Bool) {
+    if found.updateValue(lifecycle, forKey: place) == nil { foundOrder.append(place) }
+    guard recording else { return }
+    effects[effects.count - 1].lifecycles.append((place, lifecycle))
   }
 
   private func updateLifecycles() {
-    for (place, lifecycle) in onScreen where found[place] == nil {
-      if let onDisappear = lifecycle.onDisappear { due.append(onDisappear) }
+    // In the order the views were found: a view's handlers before those of the views inside it.
+    for place in onScreenOrder where found[place] == nil {
+      if let onDisappear = onScreen[place]?.onDisappear { due.append(onDisappear) }
       tasks.removeValue(forKey: place)?.cancel()
     }
-    for (place, lifecycle) in found {
+    for place in foundOrder {
+      guard let lifecycle = found[place] else { continue }
       let previous = onScreen[place]
       if previous == nil, let onAppear = lifecycle.onAppear { due.append(onAppear) }
       if let task = lifecycle.task, previous == nil || previous?.taskID != lifecycle.taskID {
@@ -68,6 +184,7 @@ public final class ViewGraph {
       }
     }
     onScreen = found
+    onScreenOrder = foundOrder
     scheduleDue()
   }
 
@@ -84,7 +201,7 @@ public final class ViewGraph {
 
   /// Whether handlers are due (the last pass found views that came or went, or values that
   /// changed under `onChange`).
-  public var hasDue: Bool { !due.isEmpty }
+  public var hasDue: Bool { !due.isEmpty || changes.hasPending }
 
   /// Runs the lifecycle handlers that are due now, instead of on the main actor's next turn.
   public func runDue() {
@@ -96,13 +213,15 @@ public final class ViewGraph {
 
   /// Ends the window: its `onDisappear` handlers run and its tasks are cancelled.
   public func close() {
-    for lifecycle in onScreen.values {
-      lifecycle.onDisappear?()
+    for place in onScreenOrder {
+      onScreen[place]?.onDisappear?()
     }
     for task in tasks.values { task.cancel() }
     tasks.removeAll()
     onScreen.removeAll()
+    onScreenOrder.removeAll()
     storage.removeAll()
+    records.removeAll()
   }
 
   /// How many tasks started by `task` modifiers are running.
@@ -115,4 +234,44 @@ struct Lifecycle {
   var onDisappear: (@MainActor () -> Void)?
   var task: (priority: TaskPriority, operation: @MainActor @Sendable () async -> Void)?
   var taskID: AnyHashable?
+}
+
+/// Where the observation scopes of a window's bodies report that what they read changed: the
+/// places to evaluate again, kept until the next pass, and an observable signal for whoever
+/// draws the window. Reported from any thread (a model may change off the main actor).
+final class GraphChanges: Observable, Sendable {
+  private let registrar = ObservationRegistrar()
+  private let pending = Mutex<[(place: String, read: Read)]>([])
+
+  /// Registers the caller's observation scope for the next change.
+  func observe() {
+    registrar.access(self, keyPath: \.signal)
+  }
+
+  /// Which part of resolving a view read what changed.
+  enum Read: Sendable {
+    /// Its body's evaluation: the body must be evaluated again.
+    case body
+    /// Resolving the body it returned: it must be walked again.
+    case walk
+  }
+
+  /// Resolving the view at `place` read something that changed.
+  func report(_ place: String, read: Read) {
+    pending.withLock { $0.append((place, read)) }
+    registrar.withMutation(of: self, keyPath: \.signal) {}
+  }
+
+  /// The changes reported since the last call.
+  func take() -> [(place: String, read: Read)] {
+    pending.withLock { pending in
+      defer { pending.removeAll() }
+      return pending
+    }
+  }
+
+  var hasPending: Bool { pending.withLock { !$0.isEmpty } }
+
+  /// What observers observe: nothing but the fact of a change.
+  private var signal: Void { () }
 }

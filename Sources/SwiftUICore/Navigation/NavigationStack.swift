@@ -391,6 +391,7 @@ struct ScreenPreference<Content: View>: PrimitiveView {
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     context.resolve(view.content, into: &nodes, component: "m")
     view.set(&context.screen, context)
+    context.screenWrites += 1
   }
 }
 

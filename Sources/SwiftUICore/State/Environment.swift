@@ -18,7 +18,8 @@ public protocol EnvironmentKey {
 /// The values a view's environment holds: set for a subtree with `environment(_:_:)`, read with
 /// `@Environment`.
 public struct EnvironmentValues: CustomStringConvertible {
-  private var values: [ObjectIdentifier: Any] = [:]
+  /// The values set, by key (compared by `isSame(as:)`).
+  private(set) var values: [ObjectIdentifier: Any] = [:]
 
 
   /// An environment where every key has its default value.
@@ -42,7 +43,7 @@ public struct EnvironmentValues: CustomStringConvertible {
 /// Reads a value of the environment: `@Environment(\.dismiss) var dismiss`, or an `@Observable`
 /// object put there by type: `@Environment(Model.self) var model`.
 @propertyWrapper
-public struct Environment<Value>: DynamicProperty {
+public struct Environment<Value>: DynamicProperty, GraphOwnedProperty {
   private let read: (EnvironmentValues) -> Value
   private let box = EnvironmentBox()
 

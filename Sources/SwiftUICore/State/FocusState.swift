@@ -2,7 +2,7 @@
 /// or `@FocusState var field: Field?` with `.focused($field, equals: .title)`. Setting it moves
 /// the focus; the user moving it (a click, Tab) sets it.
 @propertyWrapper
-public struct FocusState<Value: Hashable>: DynamicProperty {
+public struct FocusState<Value: Hashable>: DynamicProperty, GraphOwnedProperty {
   private let initialValue: Value
   private let location = StateLocation<Value>()
 

@@ -16,7 +16,7 @@ import Observation
 /// The initial value counts only the first time the view appears at its place; after that the
 /// value kept there wins, as in SwiftUI.
 @propertyWrapper
-public struct State<Value>: DynamicProperty {
+public struct State<Value>: DynamicProperty, GraphOwnedProperty {
   private let initialValue: Value
   private let location = StateLocation<Value>()
 

@@ -1,0 +1,27 @@
+/// A view whose identity includes a value (`id(_:)`): when the value changes, the view is a new
+/// one — the state kept inside it is dropped, its `onDisappear` runs and its tasks are cancelled,
+/// and the new one appears.
+struct IdentifiedView<Content: View, ID: Hashable>: PrimitiveView {
+  let content: Content
+  let id: ID
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    context.resolve(view.content, into: &nodes, component: "id\(identityComponent(for: view.id))")
+  }
+}
+
+/// A path component for an identity value: its description when that is short and names it (a
+/// number, a word, a UUID), else its hash.
+func identityComponent<ID: Hashable>(for id: ID) -> String {
+  let description = "\(id)"
+  if description.count <= 40, !description.contains(".") { return description }
+  return "#\(id.hashValue)"
+}
+
+extension View {
+  /// Gives the view an identity: when `id` changes, SwiftUI treats it as another view (its
+  /// `@State` starts over, `onDisappear` and `onAppear` run, its tasks restart).
+  public func id<ID: Hashable>(_ id: ID) -> some View {
+    IdentifiedView(content: self, id: id)
+  }
+}
