@@ -31,9 +31,10 @@ let package = Package(
     .library(name: "ComposableWebGRDB", targets: ["ComposableWebGRDB"]),
     .library(name: "ComposableWebPostgres", targets: ["ComposableWebPostgres"]),
     .library(name: "ComposableWebTestSupport", targets: ["ComposableWebTestSupport"]),
-    // SwiftUI's views and their web renderer under their own names, for tools that draw views
-    // without serving an app (the benchmarks). Apps depend on `SwiftUI` (below).
-    .library(name: "SwiftUIWeb", targets: ["SwiftUIWeb"]),
+    // SwiftUI's views, TCA's SwiftUI integration and their web renderer under their own names,
+    // for tools that draw views without serving an app (the benchmarks). Apps depend on
+    // `SwiftUI` (below).
+    .library(name: "SwiftUIWeb", targets: ["SwiftUIWeb", "ComposableSwiftUI"]),
     // The parts of swift-navigation's `SwiftUINavigation` that TCA apps import (`bind(_:to:)`).
     .library(name: "SwiftUINavigation", targets: ["SwiftUINavigation"]),
     .library(name: "Sharing", targets: ["Sharing"]),
@@ -412,8 +413,8 @@ if declaresSwiftUIProduct {
 }
 
 /// `CORE_SUITES_ONLY=1`: only the core library, `Sharing` and their tests, so that `./test` can
-/// build and run those suites with `-c release` (the code that ships: the store keeps its state
-/// differently in release builds) without building the servers, databases and front ends in
+/// build and run those suites with `-c release` (the code that ships, optimized: a failure only
+/// the optimizer shows is a failure) without building the servers, databases and front ends in
 /// release too.
 if Context.environment["CORE_SUITES_ONLY"] == "1" {
   let kept: Set<String> = [

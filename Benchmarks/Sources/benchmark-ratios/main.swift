@@ -193,7 +193,7 @@ func makeBenchmarks() -> [Benchmark] {
     enumPayload(100_000, name: "enum-payload-send-100k"),
     frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
     frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
-  ] + recordingBenchmarks() + swiftUIFirstRenderBenchmarks())
+  ] + recordingBenchmarks() + swiftUIFirstRenderBenchmarks() + swiftUIRowsBenchmarks())
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
     filter.map {
@@ -300,6 +300,13 @@ func main() async {
     guard ns["swiftui-first-render-3-rows"] != nil, ns["swiftui-html-first-render-3-rows"] != nil else { return }
     figure("swiftui-first-render-vs-html", ratio("swiftui-first-render-3-rows", "swiftui-html-first-render-3-rows"), target: "≤ 1.5")
     await printSwiftUIBytes()
+    if ns["swiftui-event-1-of-1000-rows"] != nil, ns["swiftui-html-event-1-of-1000-rows"] != nil {
+      figure("swiftui-event-1-of-1000-rows-vs-html", ratio("swiftui-event-1-of-1000-rows", "swiftui-html-event-1-of-1000-rows"), target: "≤ 1.5")
+    }
+    if ns["swiftui-first-render-1000-rows"] != nil, ns["swiftui-html-first-render-1000-rows"] != nil {
+      figure("swiftui-first-render-1000-rows-vs-html", ratio("swiftui-first-render-1000-rows", "swiftui-html-first-render-1000-rows"), target: "≤ 1.5")
+    }
+    printSwiftUIBodiesPerRowChange()
   }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
     printTerminalFigures()
