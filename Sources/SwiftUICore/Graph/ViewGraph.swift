@@ -36,6 +36,9 @@ public final class ViewGraph {
   private var effects: [ResolveEffects] = [ResolveEffects()]
   /// The number of the pass under way (or the last one).
   private var pass = 0
+  /// Inside the observed second walk of a view (see `resolveBody`): the views it meets were
+  /// resolved by the first walk in this pass, and are taken as it left them.
+  private var retracing = 0
   /// Where bodies' observation scopes report a change, from any thread.
   let changes = GraphChanges()
 
@@ -85,7 +88,7 @@ public final class ViewGraph {
     let place = context.path
     let record: BodyRecord
     let sameInputs: Bool
-    if let existing = records[place], existing.pass != pass {
+    if let existing = records[place], existing.pass != pass || retracing > 0 {
       record = existing
       sameInputs = record.hasSameInputs(view, environment: context.environment, isShown: context.isShown, in: context)
       if sameInputs, !record.isInvalid, !record.needsWalk, !record.hasInvalidDescendant, !record.writesScreen {
@@ -103,11 +106,15 @@ public final class ViewGraph {
     resolving.append(record)
     effects.append(ResolveEffects())
     let screenWrites = context.screenWrites
+    let screen = context.screen
     var produced: [ViewNode] = []
     // The view's own storage is reached either way (its slots are part of its subtree's).
     var view = view
     linkDynamicProperties(of: &view, slot: place, in: context)
+    let ownEffects = effects[effects.count - 1]
     let changes = changes
+    // Walked again only for views below it: what the last walk read is still observed.
+    let walksForDescendants = sameInputs && !record.isInvalid && !record.needsWalk && record.resolveBody != nil
     if !sameInputs || record.isInvalid || record.resolveBody == nil {
       // What the body reads is observed apart from what resolving it reads (bindings, a
       // `ForEach`'s data, the views of the app inside): a change to the first evaluates the
@@ -121,7 +128,27 @@ public final class ViewGraph {
       record.resolveBody = { nodes, context in V.Body._resolve(body, into: &nodes, in: context) }
     }
     if let resolveBody = record.resolveBody {
-      withObservationTracking { resolveBody(&produced, context) } onChange: { changes.report(place, read: .walk) }
+      let observedWalk = { (produced: inout [ViewNode]) in
+        withObservationTracking { resolveBody(&produced, context) } onChange: { changes.report(place, read: .walk) }
+      }
+      // Observation scopes nest: when one ends, what it read is merged into the one around it
+      // (which Observation copies whole each time, and which would then hear of every change
+      // below it). So the views of the app met in a walk are never resolved inside the walk's
+      // scope. A walk for views below, whose own reads are still observed from the last one, is
+      // not observed again; any other walk runs unobserved first, each view inside it observed
+      // on its own, then again observed, taking those views as the first walk left them.
+      if walksForDescendants {
+        resolveBody(&produced, context)
+      } else {
+        resolveBody(&produced, context)
+        produced.removeAll(keepingCapacity: true)
+        effects[effects.count - 1] = ownEffects
+        context.screen = screen
+        context.screenWrites = screenWrites
+        retracing += 1
+        observedWalk(&produced)
+        retracing -= 1
+      }
     }
     record.needsWalk = false
     record.hasInvalidDescendant = false
