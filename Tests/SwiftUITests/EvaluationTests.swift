@@ -182,6 +182,23 @@ struct EvaluationTests {
     #expect(texts(nodes) == ["Taps: 1", "New version", "Count: 0", "Row 1", "Count: 0", "Row 2", "Count: 1", "Remove 1", "Add 1"])
   }
 
+  @Test func aWindowsContentIsEvaluatedWhenWhatItReadChangesNotPerEvent() {
+    // `@State private var model = Model()` in the root view: the initial value is made each time
+    // the view value is, that is each time the window's content is evaluated.
+    let window = WindowGroup { RootWithModel() }
+    let root = WindowGroup._windows(window)[0].makeRoot()
+    let graph = ViewGraph()
+    let before = CountingModel.births
+    var nodes = graph.resolve(root)
+    #expect(CountingModel.births == before + 1)
+    for count in 0..<3 {
+      tap("Count: \(count)", in: nodes)
+      nodes = graph.resolve(root)
+    }
+    #expect(texts(nodes) == ["Count: 3"])
+    #expect(CountingModel.births == before + 1)
+  }
+
   @Test func viewsAppearParentFirstAndGoWithTheirTasksCancelled() async {
     struct Child: View {
       let name: String
@@ -231,6 +248,21 @@ struct EvaluationTests {
     #expect(log.take() == ["disappear first", "disappear second"])
     await log.wait(for: 2) { $0.hasPrefix("cancelled") }
     #expect(Set(log.take()) == ["cancelled first", "cancelled second"])
+  }
+}
+
+/// A model whose births are counted: made in a root view's `@State`, it is made once per window.
+@Observable
+final class CountingModel {
+  var count = 0
+  @MainActor init() { CountingModel.births += 1 }
+  @MainActor static var births = 0
+}
+
+struct RootWithModel: View {
+  @State private var model = CountingModel()
+  var body: some View {
+    Button("Count: \(model.count)") { model.count += 1 }
   }
 }
 
