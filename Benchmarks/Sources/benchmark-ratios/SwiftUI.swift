@@ -91,16 +91,29 @@ func swiftUIFirstRenderBenchmarks() -> [Benchmark] {
   if swiftUIPage != htmlPage {
     print("swiftui-first-render: the two pages differ, so the ratio would compare different screens:\n\(swiftUIPage)\n\(htmlPage)")
   }
-  return [
-    Benchmark(name: "swiftui-first-render-3-rows", operationsPerSample: 2_000) { n in
+  return firstRenderBenchmarks(
+    "3-rows", operationsPerSample: 2_000,
+    swiftUI: { AnyView(SwiftUIRowsScreen(store: store)) }, html: { htmlRowsScreen(store) }
+  )
+}
+
+/// `swiftui-first-render-NAME` and `swiftui-html-first-render-NAME`: a new window's first render
+/// of `swiftUI`, written as HTML, and the same page from the HTML builder.
+@MainActor
+func firstRenderBenchmarks(
+  _ name: String, operationsPerSample: Int,
+  swiftUI: @escaping @MainActor () -> AnyView, html: @escaping @MainActor () -> Node
+) -> [Benchmark] {
+  [
+    Benchmark(name: "swiftui-first-render-\(name)", operationsPerSample: operationsPerSample) { n in
       for _ in 0..<n {
-        let host = WindowHost(root: AnyView(SwiftUIRowsScreen(store: store)))
+        let host = WindowHost(root: swiftUI())
         sink &+= RenderedView(host.render()).root.html.utf8.count
       }
     },
-    Benchmark(name: "swiftui-html-first-render-3-rows", operationsPerSample: 2_000) { n in
+    Benchmark(name: "swiftui-html-first-render-\(name)", operationsPerSample: operationsPerSample) { n in
       for _ in 0..<n {
-        sink &+= RenderedView(htmlRowsScreen(store)).root.html.utf8.count
+        sink &+= RenderedView(html()).root.html.utf8.count
       }
     },
   ]

@@ -191,18 +191,11 @@ func swiftUIRowsBenchmarks() -> [Benchmark] {
       }
       sink &+= htmlTab.messageCount
     },
-    Benchmark(name: "swiftui-first-render-1000-rows", operationsPerSample: 5) { n in
-      for _ in 0..<n {
-        let host = WindowHost(root: AnyView(ToggleRowsView(store: swiftUIStore)))
-        sink &+= RenderedView(host.render()).root.html.utf8.count
-      }
-    },
-    Benchmark(name: "swiftui-html-first-render-1000-rows", operationsPerSample: 5) { n in
-      for _ in 0..<n {
-        sink &+= RenderedView(htmlToggleRows(htmlStore)).root.html.utf8.count
-      }
-    },
   ]
+    + firstRenderBenchmarks(
+      "1000-rows", operationsPerSample: 5,
+      swiftUI: { AnyView(ToggleRowsView(store: swiftUIStore)) }, html: { htmlToggleRows(htmlStore) }
+    )
 }
 
 /// `swiftui-bodies-per-row-change`: the `body` evaluations (counted by the view graph) that one

@@ -14,7 +14,7 @@ final class BodyRecord {
   /// The record of the nearest view of the app around this one, as of the last pass.
   weak var parent: BodyRecord?
   /// The view value the body was last evaluated with (compared with the next one, see
-  /// `isSameView`), and whether it compared equal to itself then.
+  /// `isSameView`).
   var view: Any
   /// The environment the body was last evaluated in.
   var environment: EnvironmentValues
@@ -84,11 +84,5 @@ struct ResolveEffects {
     slots += other.slots
     lifecycles += other.lifecycles
     records += other.records
-  }
-
-  mutating func removeAll() {
-    slots.removeAll(keepingCapacity: true)
-    lifecycles.removeAll(keepingCapacity: true)
-    records.removeAll(keepingCapacity: true)
   }
 }
