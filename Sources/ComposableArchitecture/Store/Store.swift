@@ -26,6 +26,9 @@ public final class Store<State, Action> {
   /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
   private let stateID: @MainActor () -> ObservableStateID?
   private var children: [ScopeID: AnyObject] = [:]
+  /// For a store scoped to a collection or a stack: its element stores by id (an
+  /// `ElementStores`), found without making the element's key paths again.
+  var elementStores: AnyObject?
   private let observation: StoreObservation
   /// A root store's list of the scoped cores that kept a slice since the last send; emptied when
   /// the store goes away (see `deinit`). Nil for a scoped store.
@@ -373,6 +376,7 @@ public final class Store<State, Action> {
   /// Forgets cached child stores whose state is gone (removed elements, dismissed features), so
   /// they can be deallocated.
   func forgetChildrenWithoutState() {
+    guard !children.isEmpty else { return }
     children = children.filter { ($0.value as? any _StoreLiveness)?.hasState ?? true }
   }
 

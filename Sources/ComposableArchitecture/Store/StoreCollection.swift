@@ -22,8 +22,9 @@ extension Store {
     let elements = self.state[keyPath: state]
     let elementsStore = childStore(state, action: action)
     elementsStore.forgetChildrenWithoutState()
+    let stores = elementsStore.elementStores(ElementID.self, ElementState.self, ElementAction.self, keeping: elements.ids)
     return _StoreCollection(ids: elements.ids, elements: elements.elements) { id, element in
-      elementsStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
+      stores.store(id) { elementsStore.elementStore(state: \.[id: id], action: \.[id: id], element: element) }
     }
   }
 
@@ -59,8 +60,9 @@ extension Store {
     let stack = self.state[keyPath: state]
     let stackStore = childStore(state, action: action)
     stackStore.forgetChildrenWithoutState()
+    let stores = stackStore.elementStores(StackElementID.self, ElementState.self, ElementAction.self, keeping: stack.ids)
     return _StoreCollection(ids: stack.ids, elements: Array(stack)) { id, element in
-      stackStore.scope(state: \.[id: id], action: \.[id: id], fallback: element)
+      stores.store(id) { stackStore.elementStore(state: \.[id: id], action: \.[id: id], element: element) }
     }
   }
 }
@@ -103,27 +105,62 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action>: RandomAc
   }
 }
 
+/// A collection or stack store's element stores by id: a view that walks a thousand rows finds
+/// each row's store with one lookup, where scoping it again would make two key paths holding the
+/// id and hash them. A store is kept while its element is in the collection (one without state,
+/// made for an element already gone, is not kept).
+@MainActor
+final class ElementStores<ID: Hashable, State, Action> {
+  private var byID: [ID: Store<State, Action>] = [:]
+
+  /// The store of the element `id`, made with `make` the first time.
+  func store(_ id: ID, make: () -> Store<State, Action>) -> Store<State, Action> {
+    if let store = byID[id] { return store }
+    let store = make()
+    if store.hasState { byID[id] = store }
+    return store
+  }
+
+  /// Forgets the stores of elements no longer among `ids`.
+  func keep(_ ids: OrderedSet<ID>) {
+    guard !byID.keys.allSatisfy(ids.contains) else { return }
+    byID = byID.filter { ids.contains($0.key) }
+  }
+}
+
 extension Store {
-  /// An optional scope that, when the state is already gone, still returns a store showing
-  /// `fallback` (and reporting sends).
-  func scope<ChildState, ChildAction>(
+  /// The element stores of this collection or stack store, with those of elements not among
+  /// `ids` forgotten.
+  func elementStores<ID: Hashable, ElementState, ElementAction>(
+    _: ID.Type, _: ElementState.Type, _: ElementAction.Type, keeping ids: OrderedSet<ID>
+  ) -> ElementStores<ID, ElementState, ElementAction> {
+    if let stores = elementStores as? ElementStores<ID, ElementState, ElementAction> {
+      stores.keep(ids)
+      return stores
+    }
+    let stores = ElementStores<ID, ElementState, ElementAction>()
+    elementStores = stores
+    return stores
+  }
+
+  /// The store of a collection's element (its state at `state`), showing `element` until it
+  /// reads the collection: when the element is already gone, it shows `element` and reports
+  /// sends. Not cached among this store's children: `ElementStores` keeps it.
+  func elementStore<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
-    fallback: ChildState,
+    element: ChildState,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     let location = OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if let store = untrackedScope(state: toChildState, action: toChildAction, location: location) {
-      return store
-    }
     func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
       Store<ChildState, ChildAction>(
         core: IfLetCore(
           base: core,
-          initialState: fallback,
+          initialState: element,
           toState: toChildState,
           fromAction: AnyCasePath(resolving: toChildAction).embed,
           location: location
