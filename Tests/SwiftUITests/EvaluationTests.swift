@@ -125,6 +125,61 @@ struct EvaluationTests {
     #expect(texts(nodes) == ["Taps: 1", "fixed", "odd"])
   }
 
+  @Test func aViewTypeThatHoldsAViewOfTheAppOnlySometimesStillHearsIt() {
+    // The graph walks a view once, observed, when the last view of its type held no view of the
+    // app; this one holds one only once its flag is set.
+    struct Leaf: View {
+      let model: TitleModel
+      let log: EvaluationLog
+      var body: some View {
+        log.record("leaf")
+        return Text(model.title)
+      }
+    }
+    struct Maybe: View {
+      let model: TitleModel
+      let showsLeaf: Bool
+      let log: EvaluationLog
+      var body: some View {
+        VStack {
+          Text("Maybe")
+          if showsLeaf { Leaf(model: model, log: log) }
+        }
+      }
+    }
+    struct Holder: View {
+      let model: TitleModel
+      let log: EvaluationLog
+      @State private var showsLeaf = false
+      var body: some View {
+        VStack {
+          Button("Show") { showsLeaf = true }
+          Maybe(model: model, showsLeaf: false, log: log)
+          Maybe(model: model, showsLeaf: showsLeaf, log: log)
+        }
+      }
+    }
+    let model = TitleModel()
+    let log = EvaluationLog()
+    let graph = ViewGraph()
+    let view = Holder(model: model, log: log)
+    var nodes = graph.resolve(view)
+    #expect(texts(nodes) == ["Show", "Maybe", "Maybe"])
+
+    tap("Show", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(texts(nodes) == ["Show", "Maybe", "Maybe", "One"])
+    #expect(log.take() == ["leaf"])
+
+    model.title = "Two"
+    nodes = graph.resolve(view)
+    #expect(texts(nodes) == ["Show", "Maybe", "Maybe", "Two"])
+    #expect(log.take() == ["leaf"])
+    model.title = "Three"
+    nodes = graph.resolve(view)
+    #expect(texts(nodes) == ["Show", "Maybe", "Maybe", "Three"])
+  }
+
   @Test func stateSurvivesItsParentsEvaluationAndGoesWithItsIdentity() {
     struct Counter: View {
       @State private var count = 0

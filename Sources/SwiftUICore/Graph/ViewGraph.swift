@@ -41,6 +41,10 @@ public final class ViewGraph {
   private var retracing = 0
   /// Where bodies' observation scopes report a change, from any thread.
   let changes = GraphChanges()
+  /// Whether walking a body of a view type met no view of the app inside, the last time one was
+  /// walked (a list's row type, a leaf): such a walk is observed at once, without the unobserved
+  /// first walk that keeps inner views' scopes apart (see `resolveBody`).
+  private var walksWithoutInnerViews: [ObjectIdentifier: Bool] = [:]
 
   /// How many `body`s of the app's views the graph evaluated so far: a pass evaluates only those
   /// whose inputs or what they read changed.
@@ -137,10 +141,18 @@ public final class ViewGraph {
       // scope. A walk for views below, whose own reads are still observed from the last one, is
       // not observed again; any other walk runs unobserved first, each view inside it observed
       // on its own, then again observed, taking those views as the first walk left them.
+      let type = ObjectIdentifier(V.self)
       if walksForDescendants {
         resolveBody(&produced, context)
+      } else if walksWithoutInnerViews[type] == true {
+        // A view of a type whose walk met no view of the app last time: walked once, observed.
+        // (Should it meet one after all, that view's reads are merged into this walk's scope:
+        // this view is walked again when they change, which is more work, never a missed change.)
+        observedWalk(&produced)
+        if !effects[effects.count - 1].records.isEmpty { walksWithoutInnerViews[type] = false }
       } else {
         resolveBody(&produced, context)
+        walksWithoutInnerViews[type] = effects[effects.count - 1].records.isEmpty
         produced.removeAll(keepingCapacity: true)
         effects[effects.count - 1] = ownEffects
         context.screen = screen
