@@ -4,8 +4,9 @@ import Synchronization
 /// screens, focus), which views are on screen, so that `onAppear`, `onDisappear` and `task`
 /// run when a view comes and goes, and what each view of the app's last evaluated to.
 ///
-/// A front end resolves the window's root view with ``resolve(_:environment:)`` whenever what the
-/// last pass read changes (it observes the pass), and draws the nodes it returns. A pass
+/// A window (``ViewWindow``) resolves its root view with ``resolve(_:environment:)`` whenever
+/// what the last pass read changes (its renderer's caller observes the pass), and hands the nodes
+/// it returns to its renderer. A pass
 /// evaluates only the bodies that read something that changed since, or whose inputs changed
 /// (see `BodyRecord`): the rest of the window is taken as the last pass left it.
 @MainActor
