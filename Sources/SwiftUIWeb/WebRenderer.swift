@@ -17,13 +17,19 @@ public struct WebRenderer {
   private let proposal = Proposal()
   /// The sizes the browser measured for the shapes on the page.
   private let measured = MeasuredSizes()
+  /// What the last render drew for the nodes views of the app resolved to (see `render(_:)`).
+  let drawn = DrawnNodes()
 
-  /// A renderer.
-  public init() {}
+  /// A renderer. `UIApplication.shared.open`, which has no window, opens a new tab beside the
+  /// one whose event runs.
+  public init() {
+    URLOpening.open = { LiveView.openInBrowser($0) }
+  }
 
   /// The page for a window's nodes.
   public func render(_ nodes: [ViewNode]) -> Node {
     proposal.expansions.removeAll(keepingCapacity: true)
+    drawn.startRender()
     return div(.class("sui-window")) { renderAll(nodes) }
   }
 
@@ -33,8 +39,17 @@ public struct WebRenderer {
   }
 
   /// A node as elements: one, or none for empty content, or its children for a plain group.
+  ///
+  /// A node whose view was taken as it was since the last render (the same ``ViewNode/version``)
+  /// is drawn as it was then, unless what it drew depends on more than the node: a shape, drawn
+  /// to the size the browser measured, is drawn each time.
   func render(_ node: ViewNode) -> [Node] {
     if case .group = node.kind, node.modifiers.isEmpty { return renderAll(node.children) }
+    let proposed = proposal.sizes.last
+    if let version = node.version, let elements = drawn.elements(of: node, version: version, proposed: proposed) {
+      return elements
+    }
+    let measuredBefore = drawn.measuredCount
     let framed = frameSize(node.modifiers)
     if let framed { proposal.sizes.append(framed) }
     let made = elementOf(node)
@@ -42,7 +57,11 @@ public struct WebRenderer {
     guard var element = made else { return [] }
     element = apply(node.modifiers, to: element, node: node)
     if let key = node.key { element.key = key }
-    return [.element(element)]
+    let elements: [Node] = [.element(element)]
+    if let version = node.version, drawn.measuredCount == measuredBefore {
+      drawn.keep(elements, for: node, version: version, proposed: proposed)
+    }
+    return elements
   }
 
   /// Which ways a node grows to take the space it is offered, as in SwiftUI: shapes, colours,
@@ -483,6 +502,7 @@ public struct WebRenderer {
   /// size, and the shape is drawn again to it (until then, at `guess`: its frame's size, or
   /// 100 × 100 points, scaled to fit).
   private func shapeElement(_ spec: ShapeSpec, identity: String, guess: CGSize?) -> Element {
+    drawn.measuredCount += 1
     let measuredSize = measured.size(of: identity)
     let size = measuredSize ?? guess ?? CGSize(width: 100, height: 100)
     var rect = CGRect(origin: .zero, size: size)
@@ -644,34 +664,5 @@ struct Expansion {
   func mark(_ element: inout Element) {
     if horizontal { addClass("sui-expand-h", to: &element) }
     if vertical { addClass("sui-expand-v", to: &element) }
-  }
-}
-
-/// The sizes the browser measured for a window's shapes (`"W,H"` in CSS pixels), by the
-/// shape's identity. Reading a size registers with the window's render; a new size renders the
-/// window again, so the shape is drawn to the size it has on the page.
-@MainActor
-final class MeasuredSizes {
-  /// Changed each time a size does: what the render observes.
-  @MainActor @Observable final class Version { var value = 0 }
-  private let version = Version()
-  /// Not observed itself (pruning it must not render again).
-  private var sizes: [String: CGSize] = [:]
-
-  func size(of identity: String) -> CGSize? {
-    _ = version.value
-    return sizes[identity]
-  }
-
-  /// Takes a size the browser sent (`"W,H"`); an empty box (not laid out yet) is ignored.
-  func set(_ identity: String, to text: String) {
-    let parts = text.split(separator: ",").compactMap { Double($0) }
-    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return }
-    let size = CGSize(width: parts[0], height: parts[1])
-    guard sizes[identity] != size else { return }
-    // A page shows a bounded number of shapes; sizes of shapes long gone are let go.
-    if sizes.count > 2_000 { sizes.removeAll() }
-    sizes[identity] = size
-    version.value += 1
   }
 }

@@ -26,8 +26,9 @@ public protocol ViewRenderer {
   /// Draws the window's views as they resolved in the last pass.
   func render(_ nodes: [ViewNode]) -> Output
 
-  /// Opens `url` for `openURL` and `UIApplication.shared.open`, where the medium can (the web
-  /// opens a new tab); returns whether it did. By default nothing opens.
+  /// Opens `url` for the window's `openURL`, where the medium can (the web opens a new tab);
+  /// returns whether it did. By default nothing opens. (`UIApplication.shared.open` has no
+  /// window: it opens through ``URLOpening/open``, which a front end sets.)
   func open(_ url: URL) -> Bool
 }
 
@@ -69,8 +70,10 @@ public final class ViewWindow<Renderer: ViewRenderer> {
     phase = app?.openWindow() ?? ScenePhaseSource(.active)
     var environment = EnvironmentValues()
     environment._scenePhaseSource = phase
+    // `openURL` opens the way this window's renderer does (each window its own: two renderers of
+    // different kinds in one process do not take each other's addresses).
+    environment.systemURLOpener = SystemURLOpener { [renderer] url in renderer.open(url) }
     self.environment = environment
-    URLOpening.open = { [renderer] url in renderer.open(url) }
   }
 
   /// The window drawn: its views resolved and settled (see ``resolve()``), then rendered.

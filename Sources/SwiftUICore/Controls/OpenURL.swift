@@ -20,6 +20,9 @@ public struct OpenURLAction: Sendable {
   }
 
   let handler: @MainActor @Sendable (URL) -> Result
+  /// How the window this action was read in opens an address (its renderer's way); nil: the
+  /// process's, ``URLOpening/open``.
+  var system: SystemURLOpener?
 
   /// An action that gives each address to `handler` first.
   public init(handler: @escaping @MainActor @Sendable (URL) -> Result) {
@@ -38,16 +41,22 @@ public struct OpenURLAction: Sendable {
     switch handler(url).outcome {
     case .handled: completion(true)
     case .discarded: completion(false)
-    case let .system(other): completion(URLOpening.open(other ?? url))
+    case let .system(other): completion(system?.open(other ?? url) ?? URLOpening.open(other ?? url))
     }
   }
 }
 
-/// How the platform opens an address (a front end sets it; the web one opens a new tab). False:
-/// not opened.
+/// How the process opens an address where no window says (`UIApplication.shared.open`): a
+/// front end sets it (the web's opens a new tab beside the one whose event runs). False: not
+/// opened.
 public enum URLOpening {
   /// Opens an address; returns whether it did. Nothing opens until a front end sets it.
   @MainActor public static var open: @MainActor (URL) -> Bool = { _ in false }
+}
+
+/// How a window's renderer opens an address (see ``ViewRenderer/open(_:)``).
+struct SystemURLOpener: Sendable {
+  let open: @MainActor @Sendable (URL) -> Bool
 }
 
 extension EnvironmentValues {
@@ -55,10 +64,25 @@ extension EnvironmentValues {
     static var defaultValue: OpenURLAction { OpenURLAction { _ in .systemAction } }
   }
 
-  /// Opens an address: `@Environment(\.openURL) var openURL`, then `openURL(url)`.
+  private enum SystemURLOpenerKey: EnvironmentKey {
+    static var defaultValue: SystemURLOpener? { nil }
+  }
+
+  /// Opens an address: `@Environment(\.openURL) var openURL`, then `openURL(url)`. What its
+  /// handler leaves to the system opens the way the window's renderer does.
   public var openURL: OpenURLAction {
-    get { self[OpenURLKey.self] }
+    get {
+      var action = self[OpenURLKey.self]
+      if action.system == nil { action.system = self[SystemURLOpenerKey.self] }
+      return action
+    }
     set { self[OpenURLKey.self] = newValue }
+  }
+
+  /// How the window's renderer opens an address (set by the window).
+  var systemURLOpener: SystemURLOpener? {
+    get { self[SystemURLOpenerKey.self] }
+    set { self[SystemURLOpenerKey.self] = newValue }
   }
 }
 

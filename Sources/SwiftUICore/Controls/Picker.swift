@@ -90,6 +90,7 @@ struct TagModifier<Content: View>: PrimitiveView {
     var content = context.nodes(of: view.content, component: "m")
     if content.count != 1 { content = [ViewNode(kind: .group, identity: context.path, children: content)] }
     content[0].tag = view.tag
+    content[0].version = nil
     nodes += content
   }
 }

@@ -37,6 +37,8 @@ public final class ViewGraph {
   private var effects: [ResolveEffects] = [ResolveEffects()]
   /// The number of the pass under way (or the last one).
   private var pass = 0
+  /// The last ``ViewNode/version`` given to the nodes of a view resolved again.
+  private var lastVersion = 0
   /// Inside the observed second walk of a view (see `resolveBody`): the views it meets were
   /// resolved by the first walk in this pass, and are taken as it left them.
   private var retracing = 0
@@ -166,6 +168,12 @@ public final class ViewGraph {
     record.needsWalk = false
     record.hasInvalidDescendant = false
     record.writesScreen = context.screenWrites != screenWrites
+    // What the view resolved to this time: a new version for its nodes (those that are a view
+    // inside it, taken as they were, keep theirs).
+    lastVersion += 1
+    for index in produced.indices where produced[index].version == nil {
+      produced[index].version = lastVersion
+    }
     record.nodes = produced
     record.effects = effects.removeLast()
     resolving.removeLast()

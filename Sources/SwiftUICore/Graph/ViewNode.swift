@@ -15,6 +15,11 @@ public struct ViewNode {
   public var key: String?
   /// The value a `Picker` selects with this node (`tag(_:)`, or a `ForEach` element's id).
   public var tag: AnyHashable?
+  /// Set on the nodes a view of the app resolved to: the same number for as long as the graph
+  /// takes that view's subtree as it was, a new one each time the view is resolved again. A
+  /// renderer can keep what it drew for a node and draw it again only when this changes (nil:
+  /// nothing is known, draw it).
+  public internal(set) var version: Int?
 
   /// A node of `kind` at `identity`, with `children`.
   public init(kind: Kind, identity: String, children: [ViewNode] = []) {
@@ -144,6 +149,8 @@ extension ViewNode {
     if nodes.count == 1 {
       var node = nodes[0]
       node.modifiers.append(modifier)
+      // No longer what the view inside resolved to.
+      node.version = nil
       return [node]
     }
     var group = ViewNode(kind: .group, identity: identity, children: nodes)

@@ -1,0 +1,70 @@
+import ComposableWebCore
+import Foundation
+import SwiftUICore
+
+/// The sizes the browser measured for a window's shapes (`"W,H"` in CSS pixels), by the
+/// shape's identity. Reading a size registers with the window's render; a new size renders the
+/// window again, so the shape is drawn to the size it has on the page.
+@MainActor
+final class MeasuredSizes {
+  /// Changed each time a size does: what the render observes.
+  @MainActor @Observable final class Version { var value = 0 }
+  private let version = Version()
+  /// Not observed itself (pruning it must not render again).
+  private var sizes: [String: CGSize] = [:]
+
+  func size(of identity: String) -> CGSize? {
+    _ = version.value
+    return sizes[identity]
+  }
+
+  /// Takes a size the browser sent (`"W,H"`); an empty box (not laid out yet) is ignored.
+  func set(_ identity: String, to text: String) {
+    let parts = text.split(separator: ",").compactMap { Double($0) }
+    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return }
+    let size = CGSize(width: parts[0], height: parts[1])
+    guard sizes[identity] != size else { return }
+    // A page shows a bounded number of shapes; sizes of shapes long gone are let go.
+    if sizes.count > 2_000 { sizes.removeAll() }
+    sizes[identity] = size
+    version.value += 1
+  }
+}
+
+/// What a renderer drew for the nodes of views of the app, by identity, kept from one render to
+/// the next: a list's rows taken as they were are not drawn again. Entries the last render did
+/// not use are let go.
+@MainActor
+final class DrawnNodes {
+  struct Entry {
+    var version: Int
+    var key: String?
+    var modifierCount: Int
+    var proposed: CGSize?
+    var elements: [Node]
+  }
+  private var last: [String: Entry] = [:]
+  private var current: [String: Entry] = [:]
+  /// How many drawings so far depended on a size the browser measured (those are not kept).
+  var measuredCount = 0
+
+  func startRender() {
+    swap(&last, &current)
+    current.removeAll(keepingCapacity: true)
+  }
+
+  /// What was drawn for `node` at `version` under the same proposed size, if it was.
+  func elements(of node: ViewNode, version: Int, proposed: CGSize?) -> [Node]? {
+    guard let entry = last[node.identity], entry.version == version, entry.key == node.key,
+      entry.modifierCount == node.modifiers.count, entry.proposed == proposed
+    else { return nil }
+    current[node.identity] = entry
+    return entry.elements
+  }
+
+  func keep(_ elements: [Node], for node: ViewNode, version: Int, proposed: CGSize?) {
+    current[node.identity] = Entry(
+      version: version, key: node.key, modifierCount: node.modifiers.count, proposed: proposed, elements: elements
+    )
+  }
+}
