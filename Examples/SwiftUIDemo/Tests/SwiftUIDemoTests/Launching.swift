@@ -28,12 +28,14 @@ func builtProduct(_ name: String) -> URL {
 }
 
 /// A program of the package two folders up (the library's, such as `standups`), as `swift build`
-/// there left it in `.build/debug`.
+/// there left it in `.build/debug` (or in the build folder `LIBRARY_BUILD_FOLDER` names, as the
+/// sanitizer scripts set it).
 func libraryProduct(_ name: String, file: StaticString = #filePath) throws -> URL {
   let root = URL(fileURLWithPath: "\(file)")
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-  let program = root.appendingPathComponent(".build/debug/\(name)")
+  let folder = ProcessInfo.processInfo.environment["LIBRARY_BUILD_FOLDER"] ?? ".build"
+  let program = root.appendingPathComponent("\(folder)/debug/\(name)")
   guard FileManager.default.isExecutableFile(atPath: program.path) else {
     throw MissingProgram(description: "\(program.path) is not built: run `swift build --product \(name)` in \(root.path) first")
   }
