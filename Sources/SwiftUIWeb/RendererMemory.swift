@@ -13,6 +13,11 @@ final class MeasuredSizes {
   /// Not observed itself (pruning it must not render again).
   private var sizes: [String: CGSize] = [:]
 
+  /// Registers, in the caller's observation scope, the next change of a size.
+  func observe() {
+    _ = version.value
+  }
+
   func size(of identity: String) -> CGSize? {
     _ = version.value
     return sizes[identity]

@@ -26,6 +26,12 @@ public struct WebRenderer {
     URLOpening.open = { LiveView.openInBrowser($0) }
   }
 
+  /// Registers, in the caller's observation scope, the next size the browser measures for a
+  /// shape (the shape is drawn again to it).
+  public func observeChanges() {
+    measured.observe()
+  }
+
   /// The page for a window's nodes.
   public func render(_ nodes: [ViewNode]) -> Node {
     proposal.expansions.removeAll(keepingCapacity: true)

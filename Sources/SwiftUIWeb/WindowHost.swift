@@ -19,3 +19,13 @@ extension WebRenderer: ViewRenderer {
     LiveView.openInBrowser(url)
   }
 }
+
+extension ViewWindow where Renderer == WebRenderer {
+  /// The window as a page of `ComposableWeb`: rendered outside observation, and again when
+  /// ``ViewWindow/observeChanges()`` says so.
+  public var page: WebPage {
+    var page = WebPage { self.render() }
+    page.tracks = { self.observeChanges() }
+    return page
+  }
+}

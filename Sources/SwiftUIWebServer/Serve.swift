@@ -70,7 +70,7 @@ public func webApp(title: String, app: AppInstance, host: String, port: Int) -> 
   return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
     guard path == "/" else { return nil }
     let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()), app: app)
-    var page = WebPage { host.render() }
+    var page = host.page
     page.onClose = { host.close() }
     return page
   }

@@ -7,5 +7,5 @@ import SwiftUIWeb
 @MainActor
 func openTab<V: View>(_ view: V, app: AppInstance? = nil) -> (tab: WebTestClient, host: WindowHost) {
   let host = WindowHost(root: AnyView(view), app: app)
-  return (WebTestClient(view: { host.render() }), host)
+  return (WebTestClient(page: host.page), host)
 }

@@ -21,6 +21,22 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   return ObserveToken(observer: observer)
 }
 
+/// Runs `apply` now, outside any observation, and again whenever what `track` read changes:
+/// for a front end whose drawing observes itself piece by piece (a SwiftUI window, whose every
+/// body has an observation scope of its own). `apply` run inside one scope would gather every
+/// piece's reads into it, and Observation copies a scope's whole list each time an inner one
+/// ends inside it. `track` registers what tells of a change (a window's change signal) and
+/// returns whether a change already waits, which runs `apply` again.
+@MainActor
+package func observe(
+  _ apply: @escaping @MainActor () -> Void,
+  tracking track: @escaping @MainActor () -> Bool
+) -> ObserveToken {
+  let observer = Observer(apply: apply, track: track)
+  observer.run()
+  return ObserveToken(observer: observer)
+}
+
 /// Keeps an ``observe(_:)`` alive; cancel it, or let it go, to stop observing.
 @MainActor
 public final class ObserveToken: Hashable {
@@ -66,6 +82,8 @@ public final class ObserveToken: Hashable {
 @MainActor
 final class Observer {
   let apply: @MainActor () -> Void
+  /// What is observed, when it is not what `apply` reads (see `observe(_:tracking:)`).
+  let track: (@MainActor () -> Bool)?
   var isCancelled = false
   /// Set when a change is heard, cleared by whichever applies it first: the run scheduled on the
   /// main actor's next turn, or `runIfChanged()` sooner. (Atomic: `onChange` may be called on
@@ -75,26 +93,35 @@ final class Observer {
   /// meanwhile itself: `onChange` then schedules no run. (Atomic, for the same reason.)
   let appliesChangesAfterBody = Atomic<Bool>(false)
 
-  init(apply: @escaping @MainActor () -> Void) {
+  init(apply: @escaping @MainActor () -> Void, track: (@MainActor () -> Bool)? = nil) {
     self.apply = apply
+    self.track = track
   }
 
   func run() {
     guard !isCancelled else { return }
+    var changeWaits = false
+    if track != nil { apply() }
     withObservationTracking {
-      apply()
+      if let track { changeWaits = track() } else { apply() }
     } onChange: { [weak self] in
-      // Called once, before the first change is applied and possibly while state is being
-      // mutated. Later changes before the re-run do not call it again, so re-running on the next
-      // turn of the main actor coalesces a burst into one run that reads the final state.
-      guard let self else { return }
-      hasPendingChange.store(true, ordering: .sequentiallyConsistent)
-      // Sequentially consistent with `applyingChanges`: either it sees the pending change after
-      // its body, or this sees that it has ended and schedules the run.
-      guard !appliesChangesAfterBody.load(ordering: .sequentiallyConsistent) else { return }
-      Task { @MainActor in
-        self.runIfChanged()
-      }
+      self?.heardChange()
+    }
+    if changeWaits { heardChange() }
+  }
+
+  /// Called when what the last run observed changed (from `onChange`, on any thread), at most
+  /// once per run: schedules the next run.
+  private nonisolated func heardChange() {
+    // Possibly while state is being mutated. Later changes before the re-run do not call it
+    // again, so re-running on the next turn of the main actor coalesces a burst into one run
+    // that reads the final state.
+    hasPendingChange.store(true, ordering: .sequentiallyConsistent)
+    // Sequentially consistent with `applyingChanges`: either it sees the pending change after
+    // its body, or this sees that it has ended and schedules the run.
+    guard !appliesChangesAfterBody.load(ordering: .sequentiallyConsistent) else { return }
+    Task { @MainActor in
+      self.runIfChanged()
     }
   }
 

@@ -64,17 +64,25 @@ public final class LiveView {
     runAppearHandlers(of: rendered, previous: nil)
     guard observing else { return }
     var isFirst = true
-    token = observe { [weak self] in
+    token = observePage { [weak self] in
       guard let self else { return }
-      let next = RenderedView(self.render())
-      let location = self.page.location?()
       if isFirst {
         // The first run only registers what the view reads: its tree is already `rendered`.
         isFirst = false
+        if page.tracks == nil {
+          _ = self.render()
+          _ = self.page.location?()
+        }
         return
       }
-      self.update(to: next, location: location)
+      self.update(to: RenderedView(self.render()), location: self.page.location?())
     }
+  }
+
+  /// Observes the page: what `apply` reads, or what the page's `tracks` reads when it has one.
+  private func observePage(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
+    guard let tracks = page.tracks else { return observe(apply) }
+    return observe(apply, tracking: tracks)
   }
 
   /// Starts re-rendering whenever state the view or its location read changes, with a render now
@@ -82,7 +90,7 @@ public final class LiveView {
   /// already observes, or was stopped.
   package func startObserving() {
     guard token == nil, !isStopped else { return }
-    token = observe { [weak self] in
+    token = observePage { [weak self] in
       guard let self else { return }
       self.update(to: RenderedView(self.render()), location: self.page.location?())
     }

@@ -16,6 +16,11 @@ public struct WebPage {
   public var navigate: (@MainActor (String) -> Void)?
   /// The time-travel panel a tab opened with `?devtools` shows (see ``timeTravel(_:store:)``).
   public var devtools: (@MainActor () -> Node)?
+  /// What tells the page to render again, when it is not what `view` reads: `view` then runs
+  /// outside observation, and only what this reads is observed; it returns whether a change
+  /// already waits. For a view that observes itself piece by piece (a SwiftUI window); nil: the
+  /// page observes what `view` and `location` read.
+  public var tracks: (@MainActor () -> Bool)?
   /// Runs once when the tab is let go (closed and not back within the server's
   /// `disconnectedTabLifetime`, or the server stopping), after its page stopped rendering.
   public var onClose: (@MainActor () -> Void)?

@@ -30,18 +30,23 @@ public protocol ViewRenderer {
   /// returns whether it did. By default nothing opens. (`UIApplication.shared.open` has no
   /// window: it opens through ``URLOpening/open``, which a front end sets.)
   func open(_ url: URL) -> Bool
+
+  /// Reads, in the caller's observation scope, what the renderer's drawings depend on beyond the
+  /// nodes (the web's: the sizes the browser measured for shapes). By default nothing.
+  func observeChanges()
 }
 
 extension ViewRenderer {
   public func open(_ url: URL) -> Bool { false }
+  public func observeChanges() {}
 }
 
 /// One window of an app: its root view, the graph that keeps its views' state and knows which
 /// bodies to evaluate, its scene phase, and the renderer that draws it.
 ///
-/// Whoever shows the window calls ``render()`` for the first drawing and again whenever what the
-/// last one read changes (it observes the call, as a live page does), and ``close()`` when the
-/// window goes away. Between two events, a render settles the window: the `onAppear` and
+/// Whoever shows the window calls ``render()`` for the first drawing and again whenever
+/// ``observeChanges()`` says so (it observes that call, as a live page does, not the render:
+/// each body is observed on its own), and ``close()`` when the window goes away. Between two events, a render settles the window: the `onAppear` and
 /// `onChange` handlers a pass makes due run, and their changes are resolved, before the drawing
 /// is made.
 @MainActor
@@ -96,6 +101,14 @@ public final class ViewWindow<Renderer: ViewRenderer> {
       passes += 1
     }
     return nodes
+  }
+
+  /// Registers, in the caller's observation scope, what tells the window to render again: a
+  /// change to what a body (or resolving one) read, or to what the renderer's drawing depends
+  /// on. Returns whether such a change already waits (render again now).
+  public func observeChanges() -> Bool {
+    renderer.observeChanges()
+    return graph.observeChanges()
   }
 
   /// Ends the window: it goes `inactive`, then `background`, with a pass of its views and their

@@ -247,6 +247,13 @@ public final class ViewGraph {
     Task { @MainActor [weak self] in self?.runDue() }
   }
 
+  /// Registers, in the caller's observation scope, the signal of a change to what a pass read;
+  /// returns whether one already waits.
+  public func observeChanges() -> Bool {
+    changes.observe()
+    return changes.hasPending
+  }
+
   /// Whether handlers are due (the last pass found views that came or went, or values that
   /// changed under `onChange`).
   public var hasDue: Bool { !due.isEmpty || changes.hasPending }
