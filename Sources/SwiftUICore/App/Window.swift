@@ -37,7 +37,9 @@ public protocol ViewRenderer {
 }
 
 extension ViewRenderer {
+  /// Opens nothing: a renderer whose medium cannot open addresses.
   public func open(_ url: URL) -> Bool { false }
+  /// Reads nothing: a renderer whose drawings depend on the nodes alone.
   public func observeChanges() {}
 }
 
