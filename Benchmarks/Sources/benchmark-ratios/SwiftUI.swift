@@ -120,12 +120,12 @@ func firstRenderBenchmarks(
 }
 
 /// The bytes of the one message a tab gets when one row's title changes in a 300-row list
-/// drawn by `render`.
+/// shown by `page`.
 @MainActor
-func bytesOneRow(_ render: @escaping @MainActor (StoreOf<WebRows>) -> @MainActor () -> Node) async -> Int {
+func bytesOneRow(_ page: @escaping @MainActor (StoreOf<WebRows>) -> WebPage) async -> Int {
   let store = rowsStore(300)
   var messages: [String] = []
-  let live = LiveView(view: render(store), send: { messages.append($0) })
+  let live = LiveView(page: page(store), send: { messages.append($0) })
   store.send(.rename(id: 150, title: "Daily standup"))
   while messages.isEmpty { await Task.yield() }
   live.stop()
@@ -136,10 +136,9 @@ func bytesOneRow(_ render: @escaping @MainActor (StoreOf<WebRows>) -> @MainActor
 @MainActor
 func printSwiftUIBytes() async {
   let swiftUI = await bytesOneRow { store in
-    let host = WindowHost(root: AnyView(SwiftUIRowsScreen(store: store)))
-    return { host.render() }
+    WindowHost(root: AnyView(SwiftUIRowsScreen(store: store))).page
   }
-  let html = await bytesOneRow { store in { htmlRowsScreen(store) } }
+  let html = await bytesOneRow { store in WebPage { htmlRowsScreen(store) } }
   figure("swiftui-bytes-one-row-vs-html", String(format: "%.2f", Double(swiftUI) / Double(html)), target: "≤ 2")
   print("  one row renamed among 300: \(swiftUI) bytes from SwiftUI, \(html) from the HTML builder")
 }

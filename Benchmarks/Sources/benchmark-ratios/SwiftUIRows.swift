@@ -105,9 +105,14 @@ struct ToggleTab {
 
   /// A tab on `render`, whose event toggles row `row`.
   init(row: Int, render: @escaping @MainActor () -> Node) {
+    self.init(row: row, page: WebPage(view: render))
+  }
+
+  /// A tab on `page` (a SwiftUI window's, as the server serves it), whose event toggles row `row`.
+  init(row: Int, page: WebPage) {
     let sent = MessageCounter()
     self.sent = sent
-    live = LiveView(view: render, send: { _ in sent.count += 1 })
+    live = LiveView(page: page, send: { _ in sent.count += 1 })
     handler = live.rendered.root.changeHandler(ofRowTitled: "Task number \(row)") ?? ""
   }
 
@@ -173,7 +178,7 @@ func swiftUIRowsBenchmarks() -> [Benchmark] {
   if withoutKeys(swiftUIPage) != withoutKeys(htmlPage) {
     print("swiftui-event-1-of-1000-rows: the two pages differ, so the ratio would compare different screens:\n\(swiftUIPage.prefix(2_000))\n\(htmlPage.prefix(2_000))")
   }
-  let swiftUITab = ToggleTab(row: 500) { host.render() }
+  let swiftUITab = ToggleTab(row: 500, page: host.page)
   let htmlTab = ToggleTab(row: 500) { htmlToggleRows(htmlStore) }
   var isOn = false
   return [
@@ -204,7 +209,7 @@ func swiftUIRowsBenchmarks() -> [Benchmark] {
 func printSwiftUIBodiesPerRowChange() {
   let store = toggleRowsStore(1_000)
   let host = WindowHost(root: AnyView(ToggleRowsView(store: store)))
-  let tab = ToggleTab(row: 500) { host.render() }
+  let tab = ToggleTab(row: 500, page: host.page)
   let before = host.graph.bodyEvaluationCount
   let events = 20
   for index in 0..<events {
