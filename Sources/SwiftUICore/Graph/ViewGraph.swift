@@ -45,9 +45,10 @@ public final class ViewGraph {
   /// Where bodies' observation scopes report a change, from any thread.
   let changes = GraphChanges()
   /// Whether walking a body of a view type met no view of the app inside, the last time one was
-  /// walked (a list's row type, a leaf): such a walk is observed at once, without the unobserved
-  /// first walk that keeps inner views' scopes apart (see `resolveBody`).
-  private var walksWithoutInnerViews: [ObjectIdentifier: Bool] = [:]
+  /// walked in any window (a list's row type, a leaf): such a walk is observed at once, without
+  /// the unobserved first walk that keeps inner views' scopes apart (see `resolveBody`). Kept
+  /// for the process, so that a new window's first rows are walked once too.
+  private static var walksWithoutInnerViews: [ObjectIdentifier: Bool] = [:]
 
   /// How many `body`s of the app's views the graph evaluated so far: a pass evaluates only those
   /// whose inputs or what they read changed.
@@ -147,15 +148,15 @@ public final class ViewGraph {
       let type = ObjectIdentifier(V.self)
       if walksForDescendants {
         resolveBody(&produced, context)
-      } else if walksWithoutInnerViews[type] == true {
+      } else if Self.walksWithoutInnerViews[type] == true {
         // A view of a type whose walk met no view of the app last time: walked once, observed.
         // (Should it meet one after all, that view's reads are merged into this walk's scope:
         // this view is walked again when they change, which is more work, never a missed change.)
         observedWalk(&produced)
-        if !effects[effects.count - 1].records.isEmpty { walksWithoutInnerViews[type] = false }
+        if !effects[effects.count - 1].records.isEmpty { Self.walksWithoutInnerViews[type] = false }
       } else {
         resolveBody(&produced, context)
-        walksWithoutInnerViews[type] = effects[effects.count - 1].records.isEmpty
+        Self.walksWithoutInnerViews[type] = effects[effects.count - 1].records.isEmpty
         produced.removeAll(keepingCapacity: true)
         effects[effects.count - 1] = ownEffects
         context.screen = screen
