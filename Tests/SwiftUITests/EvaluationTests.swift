@@ -180,6 +180,84 @@ struct EvaluationTests {
     #expect(texts(nodes) == ["Show", "Maybe", "Maybe", "Three"])
   }
 
+  @Test func aCounterOnAStacksScreenOrASheetEvaluatesThatCounterOnly() {
+    // A stack gives its screens their navigation, edit mode and `dismiss`, and a sheet its
+    // `dismiss`: the same values from pass to pass, so the views that did not change are taken.
+    struct Counter: View {
+      let name: String
+      let log: EvaluationLog
+      @State private var count = 0
+      var body: some View {
+        log.record(name)
+        return Button("\(name): \(count)") { count += 1 }
+      }
+    }
+    struct Sheet: View {
+      let log: EvaluationLog
+      @Environment(\.dismiss) private var dismiss
+      var body: some View {
+        VStack {
+          Counter(name: "sheet a", log: log)
+          Counter(name: "sheet b", log: log)
+          Button("Done") { dismiss() }
+        }
+      }
+    }
+    struct Screen: View {
+      let log: EvaluationLog
+      @State private var showsSheet = false
+      @State private var path: [Int] = []
+      var body: some View {
+        NavigationStack(path: $path) {
+          VStack {
+            Counter(name: "a", log: log)
+            Counter(name: "b", log: log)
+            Button("Sheet") { showsSheet = true }
+            NavigationLink("Push", value: 1)
+          }
+          .navigationDestination(for: Int.self) { _ in
+            VStack {
+              Counter(name: "pushed a", log: log)
+              Counter(name: "pushed b", log: log)
+            }
+          }
+          .sheet(isPresented: $showsSheet) { Sheet(log: log) }
+        }
+      }
+    }
+    let log = EvaluationLog()
+    let graph = ViewGraph()
+    let view = Screen(log: log)
+    var nodes = graph.resolve(view)
+    #expect(log.take() == ["a", "b"])
+
+    tap("a: 0", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(log.take() == ["a"])
+
+    tap("Sheet", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(log.take() == ["sheet a", "sheet b"])
+    tap("sheet a: 0", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(log.take() == ["sheet a"])
+    #expect(texts(nodes).contains("sheet a: 1"))
+    // The sheet's `dismiss`, kept from its first evaluation, still dismisses it.
+    tap("Done", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(!texts(nodes).contains("sheet a: 1"))
+    _ = log.take()
+
+    // A pushed screen: its counters, then one of them alone.
+    follow("Push", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(log.take() == ["pushed a", "pushed b"])
+    tap("pushed b: 0", in: nodes)
+    nodes = graph.resolve(view)
+    #expect(log.take() == ["pushed b"])
+    #expect(texts(nodes).contains("pushed b: 1"))
+  }
+
   @Test func stateSurvivesItsParentsEvaluationAndGoesWithItsIdentity() {
     struct Counter: View {
       @State private var count = 0
@@ -374,4 +452,21 @@ func tap(_ label: String, in nodes: [ViewNode], sourceLocation: SourceLocation =
     return
   }
   button.action()
+}
+
+/// Follows the navigation link whose label reads `label`.
+@MainActor
+func follow(_ label: String, in nodes: [ViewNode], sourceLocation: SourceLocation = #_sourceLocation) {
+  func find(_ nodes: [ViewNode]) -> (@MainActor () -> Void)? {
+    for node in nodes {
+      if case let .navigationLink(action) = node.kind, texts(node.children).joined() == label { return action }
+      if let found = find(node.children) { return found }
+    }
+    return nil
+  }
+  guard let action = find(nodes) else {
+    Issue.record("No link labelled \(label)", sourceLocation: sourceLocation)
+    return
+  }
+  action()
 }

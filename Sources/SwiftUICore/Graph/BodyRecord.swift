@@ -18,7 +18,8 @@ final class BodyRecord {
   var view: Any
   /// The environment the body was last evaluated in.
   var environment: EnvironmentValues
-  /// Whether the view was on screen (not a screen under a navigation stack's top).
+  /// Whether the view was on screen (not a screen under a navigation stack's top) when last
+  /// resolved.
   var isShown: Bool
   /// Resolves the body as last evaluated, without evaluating it again (for a walk down to a
   /// view below that changed).
@@ -59,14 +60,11 @@ final class BodyRecord {
     }
   }
 
-  /// Whether the view's inputs are those its body was last evaluated with: the view value, the
-  /// environment, and whether it is on screen.
-  func hasSameInputs<V: View>(
-    _ view: V, environment: EnvironmentValues, isShown: Bool, in context: ResolveContext
-  ) -> Bool {
-    self.isShown == isShown
-      && (self.view as? V).map { isSameView($0, view) } == true
-      && context.isSame(self.environment, environment)
+  /// Whether the view's inputs are those its body was last evaluated with: the view value and
+  /// the environment. (Whether it is on screen is apart: it changes what resolving the body finds,
+  /// not the body.)
+  func hasSameInputs<V: View>(_ view: V, environment: EnvironmentValues, in context: ResolveContext) -> Bool {
+    (self.view as? V).map { isSameView($0, view) } == true && context.isSame(self.environment, environment)
   }
 }
 

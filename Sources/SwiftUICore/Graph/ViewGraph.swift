@@ -96,10 +96,14 @@ public final class ViewGraph {
     let place = context.path
     let record: BodyRecord
     let sameInputs: Bool
+    // A view that went under a stack's top screen (or came back to it) is walked again, its
+    // `onAppear` and tasks counted or not, but its body is the same.
+    let sameShown: Bool
     if let existing = records[place], existing.pass != pass || retracing > 0 {
       record = existing
-      sameInputs = record.hasSameInputs(view, environment: context.environment, isShown: context.isShown, in: context)
-      if sameInputs, !record.isInvalid, !record.needsWalk, !record.hasInvalidDescendant, !record.writesScreen {
+      sameInputs = record.hasSameInputs(view, environment: context.environment, in: context)
+      sameShown = record.isShown == context.isShown
+      if sameInputs, sameShown, !record.isInvalid, !record.needsWalk, !record.hasInvalidDescendant, !record.writesScreen {
         record.parent = parent
         take(record, into: &nodes)
         return
@@ -108,6 +112,7 @@ public final class ViewGraph {
       record = BodyRecord(place: place, view: view, environment: context.environment, isShown: context.isShown)
       records[place] = record
       sameInputs = false
+      sameShown = false
     }
     record.parent = parent
     record.pass = pass
@@ -122,7 +127,7 @@ public final class ViewGraph {
     let ownEffects = effects[effects.count - 1]
     let changes = changes
     // Walked again only for views below it: what the last walk read is still observed.
-    let walksForDescendants = sameInputs && !record.isInvalid && !record.needsWalk && record.resolveBody != nil
+    let walksForDescendants = sameInputs && sameShown && !record.isInvalid && !record.needsWalk && record.resolveBody != nil
     if !sameInputs || record.isInvalid || record.resolveBody == nil {
       // What the body reads is observed apart from what resolving it reads (bindings, a
       // `ForEach`'s data, the views of the app inside): a change to the first evaluates the
@@ -131,7 +136,6 @@ public final class ViewGraph {
       bodyEvaluationCount += 1
       record.view = view
       record.environment = context.environment
-      record.isShown = context.isShown
       record.isInvalid = false
       record.resolveBody = { nodes, context in V.Body._resolve(body, into: &nodes, in: context) }
     }
@@ -166,6 +170,7 @@ public final class ViewGraph {
         retracing -= 1
       }
     }
+    record.isShown = context.isShown
     record.needsWalk = false
     record.hasInvalidDescendant = false
     record.writesScreen = context.screenWrites != screenWrites

@@ -57,25 +57,25 @@ public struct NavigationStack<Data, Root: View>: PrimitiveView {
     _ screen: Screen, at index: Int, isTop: Bool, root: Root, path: any PathStorage, state: NavigationStackState,
     destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView], in context: ResolveContext
   ) -> (nodes: [ViewNode], screen: ScreenPreferences) {
-    let navigation = NavigationContext(
-      push: { value in
-        if let value { path.append(value) }
-      },
-      pushView: { view in state.pushedViews.append(view) },
-      popTo: { count in
-        // Back to `count` screens above the root: pushed views go first, then path elements.
-        let pathCount = path.elements.count
-        let viewsToKeep = max(0, count - pathCount)
-        if state.pushedViews.count > viewsToKeep { state.pushedViews.removeLast(state.pushedViews.count - viewsToKeep) }
-        let elementsToRemove = pathCount - min(count, pathCount)
-        if elementsToRemove > 0 { path.removeLast(elementsToRemove) }
-      }
-    )
+    let navigation = context.storage(at: context.path + "#navigation\(index)") { NavigationContext() }
+    navigation.push = { value in
+      if let value { path.append(value) }
+    }
+    navigation.pushView = { view in state.pushedViews.append(view) }
+    navigation.popTo = { count in
+      // Back to `count` screens above the root: pushed views go first, then path elements.
+      let pathCount = path.elements.count
+      let viewsToKeep = max(0, count - pathCount)
+      if state.pushedViews.count > viewsToKeep { state.pushedViews.removeLast(state.pushedViews.count - viewsToKeep) }
+      let elementsToRemove = pathCount - min(count, pathCount)
+      if elementsToRemove > 0 { path.removeLast(elementsToRemove) }
+    }
+    let dismiss = index > 0 ? context.dismissAction("\(index)") { navigation.popTo(index - 1) } : nil
     func change(_ values: inout EnvironmentValues) {
       values.navigation = navigation
       values.editMode = state.editModeBinding
-      if index > 0 {
-        values.dismiss = DismissAction { navigation.popTo(index - 1) }
+      if let dismiss {
+        values.dismiss = dismiss
         values.isPresented = true
       }
     }
@@ -210,17 +210,23 @@ final class NavigationStackState: PathStorage {
   func append(_ element: AnyHashable) { ownElements.append(element) }
   func removeLast(_ count: Int) { ownElements.removeLast(count) }
 
-  @MainActor var editModeBinding: Binding<EditMode> {
-    Binding(get: { self.editMode }, set: { self.editMode = $0 })
-  }
+  /// The edit mode as its screens' environment holds it: one binding for the stack's life, so
+  /// that their environment is the same from pass to pass. (Weak: the state holds the binding.)
+  @ObservationIgnored @MainActor lazy var editModeBinding: Binding<EditMode> = Binding(
+    get: { [weak self] in self?.editMode ?? .inactive },
+    set: { [weak self] in self?.editMode = $0 }
+  )
 }
 
-/// What links inside a stack push with.
-struct NavigationContext {
-  let push: @MainActor (AnyHashable?) -> Void
-  let pushView: @MainActor (AnyView) -> Void
+/// What links inside a stack push with: one object per screen, kept by the graph and given the
+/// latest closures each time the stack is resolved, so that its screens' environment is the same
+/// from pass to pass (and links read the latest closures when they are followed).
+@MainActor
+final class NavigationContext {
+  var push: @MainActor (AnyHashable?) -> Void = { _ in }
+  var pushView: @MainActor (AnyView) -> Void = { _ in }
   /// Pops to the screen `count` levels above the root (0: the root).
-  let popTo: @MainActor (Int) -> Void
+  var popTo: @MainActor (Int) -> Void = { _ in }
 }
 
 /// What views inside one screen say about it.
@@ -406,10 +412,10 @@ struct PresentedDestination<Content: View>: PrimitiveView {
     guard let destination = view.destination else { return }
     // Shown as a screen of the stack: a stack of its own inside this screen's place, whose
     // root is the destination and whose Back dismisses it.
-    let dismiss = view.dismiss
+    let dismiss = context.dismissAction("", view.dismiss)
     let (screenNodes, screen) = context.withScreen(shown: true) {
       context.withEnvironment({ values in
-        values.dismiss = DismissAction(dismiss)
+        values.dismiss = dismiss
         values.isPresented = true
       }) {
         context.nodes(of: destination, component: "destination")
@@ -419,7 +425,7 @@ struct PresentedDestination<Content: View>: PrimitiveView {
       title: screen.title,
       displayMode: [screen.displayMode, context.screen.displayMode, .large].lazy.compactMap { $0 }
         .first { $0 != .automatic } ?? .large,
-      back: (context.screen.title ?? "Back", dismiss), toolbar: screen.toolbar, isVisible: !screen.isBarHidden
+      back: (context.screen.title ?? "Back", view.dismiss), toolbar: screen.toolbar, isVisible: !screen.isBarHidden
     )
     var pushed = context.node(.navigationStack(bar), children: screenNodes)
     pushed.modifiers.append(.pushedOver)

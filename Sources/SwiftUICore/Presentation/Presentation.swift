@@ -1,21 +1,38 @@
 /// Dismisses the screen it was read in: a sheet, or a screen pushed on a stack.
 /// `@Environment(\.dismiss) var dismiss`, then `dismiss()`.
+///
+/// The action of one screen is the same value from pass to pass (it holds the screen's
+/// `DismissTarget`, which each pass points at its latest way out), so the views inside compare
+/// their environment equal and are not evaluated again for it.
 public struct DismissAction {
-  let action: (@MainActor () -> Void)?
-
-  init(_ action: (@MainActor () -> Void)?) {
-    self.action = action
-  }
+  let target: DismissTarget?
 
   /// Dismisses the screen.
   @MainActor public func callAsFunction() {
-    action?()
+    target?.dismiss()
+  }
+}
+
+/// What a screen's ``DismissAction`` runs: kept by the graph at the screen's place, and given the
+/// latest way to dismiss that screen each time it is resolved.
+@MainActor
+final class DismissTarget {
+  var dismiss: @MainActor () -> Void = {}
+}
+
+extension ResolveContext {
+  /// The dismiss action of the screen resolved at the current place (`slot` tells several screens
+  /// of one place apart), running `dismiss`.
+  func dismissAction(_ slot: String, _ dismiss: @escaping @MainActor () -> Void) -> DismissAction {
+    let target = storage(at: path + "#dismiss" + slot) { DismissTarget() }
+    target.dismiss = dismiss
+    return DismissAction(target: target)
   }
 }
 
 extension EnvironmentValues {
   private enum DismissKey: EnvironmentKey {
-    static var defaultValue: DismissAction { DismissAction(nil) }
+    static var defaultValue: DismissAction { DismissAction(target: nil) }
   }
   /// Dismisses the screen this view is in (does nothing at a window's root).
   public var dismiss: DismissAction {
@@ -109,9 +126,10 @@ extension View {
 private func sheetNode<Content: View>(
   _ kind: Presentation.Kind, content: Content, in context: ResolveContext, dismiss: @escaping @MainActor () -> Void
 ) -> ViewNode {
+  let dismissAction = context.dismissAction("", dismiss)
   let (nodes, _) = context.withScreen(shown: true) {
     context.withEnvironment({ values in
-      values.dismiss = DismissAction(dismiss)
+      values.dismiss = dismissAction
       values.isPresented = true
       values.navigation = nil
       values.editMode = nil
