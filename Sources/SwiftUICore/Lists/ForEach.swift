@@ -28,7 +28,7 @@ extension ForEach: View where Content: View {
     let count = view.data.count
     for (offset, element) in view.data.enumerated() {
       let id = view.id(element)
-      let key = "\(id)"
+      let key = identityText(id)
       let rowNodes = context.nodes(of: view.content(element), component: "e" + key)
       if view.onDelete == nil && view.onMove == nil {
         nodes += rowNodes.map { node in

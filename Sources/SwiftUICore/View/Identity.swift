@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view whose identity includes a value (`id(_:)`): when the value changes, the view is a new
 /// one — the state kept inside it is dropped, its `onDisappear` runs and its tasks are cancelled,
 /// and the new one appears.
@@ -13,9 +15,22 @@ struct IdentifiedView<Content: View, ID: Hashable>: PrimitiveView {
 /// A path component for an identity value: its description when that is short and names it (a
 /// number, a word, a UUID), else its hash.
 func identityComponent<ID: Hashable>(for id: ID) -> String {
-  let description = "\(id)"
+  let description = identityText(id)
   if description.count <= 40, !description.contains(".") { return description }
   return "#\(id.hashValue)"
+}
+
+/// An identity value as text (a `ForEach` row's key, an `id(_:)`): made directly for the ids
+/// apps use most (a number, a string, a UUID, a store's `ObjectIdentifier`), where describing
+/// the value through `String(describing:)` took a tenth of a 1,000-row list's first resolve.
+func identityText<ID: Hashable>(_ id: ID) -> String {
+  if ID.self == Int.self { return String(id as! Int) }
+  if ID.self == String.self { return id as! String }
+  if ID.self == ObjectIdentifier.self {
+    return "ObjectIdentifier(0x" + String(UInt(bitPattern: id as! ObjectIdentifier), radix: 16) + ")"
+  }
+  if ID.self == UUID.self { return (id as! UUID).uuidString }
+  return "\(id)"
 }
 
 extension View {
