@@ -4,9 +4,14 @@ import SharingGRDB
 
 /// Accounts, sessions and failed sign-ins in the app's SQLite database (the one its
 /// `@Shared(.database(…))` keys use), so that every process on the machine honours the same
-/// sessions and counts the same failures. Three tables, made on first use:
+/// sessions and counts the same sign-in attempts. Three tables, made on first use:
 /// `composableWebAccounts`, `composableWebSessions` (the SHA-256 of each session id, never the id)
 /// and `composableWebSignInFailures`.
+///
+/// Where several processes share the file, give the database a busy timeout
+/// (`configuration.busyMode = .timeout(5)`), as for `@Shared` keys: a sign-in attempt is counted
+/// in an `IMMEDIATE` transaction, which otherwise fails at once (503) while another process
+/// counts one.
 public final class SQLiteAccountStore: AccountStore {
   let database: any DatabaseWriter
 
@@ -124,33 +129,55 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
-  /// Counts a failed sign-in under each key, forgetting old ones.
-  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+  /// Counts an attempt under each limit's key unless one holds its limit, in one `IMMEDIATE`
+  /// transaction: it takes the database's write lock before it reads, so two processes on the
+  /// file count one after the other, never both from the same count.
+  public func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount {
+    try await database.writeWithoutTransaction { db in
+      var result = AttemptCount.counted
+      try db.inTransaction(.immediate) {
+        try db.execute(
+          sql: "DELETE FROM composableWebSignInFailures WHERE at <= ?", arguments: [forgettingBefore.timeIntervalSince1970]
+        )
+        for limit in limits {
+          let times = try Double.fetchAll(
+            db, sql: "SELECT at FROM composableWebSignInFailures WHERE key = ? AND at > ? ORDER BY at",
+            arguments: [limit.key, limit.since.timeIntervalSince1970]
+          )
+          if times.count >= limit.limit {
+            result = .refused(limit, times: times.map(Date.init(timeIntervalSince1970:)))
+            return .commit
+          }
+        }
+        for limit in limits {
+          try db.execute(
+            sql: "INSERT INTO composableWebSignInFailures (key, at) VALUES (?, ?)",
+            arguments: [limit.key, now.timeIntervalSince1970]
+          )
+        }
+        return .commit
+      }
+      return result
+    }
+  }
+
+  /// Takes back one attempt counted at `at` under each key.
+  public func uncountAttempt(keys: [String], at: Date) async throws {
     try await database.write { db in
-      try db.execute(
-        sql: "DELETE FROM composableWebSignInFailures WHERE at <= ?", arguments: [forgettingBefore.timeIntervalSince1970]
-      )
       for key in keys {
         try db.execute(
-          sql: "INSERT INTO composableWebSignInFailures (key, at) VALUES (?, ?)",
-          arguments: [key, now.timeIntervalSince1970]
+          sql: """
+            DELETE FROM composableWebSignInFailures WHERE rowid =
+              (SELECT rowid FROM composableWebSignInFailures WHERE key = ? AND at = ? LIMIT 1)
+            """,
+          arguments: [key, at.timeIntervalSince1970]
         )
       }
     }
   }
 
-  /// The failures counted under `key` after `since`.
-  public func failures(key: String, since: Date) async throws -> [Date] {
-    try await database.read { db in
-      try Double.fetchAll(
-        db, sql: "SELECT at FROM composableWebSignInFailures WHERE key = ? AND at > ?",
-        arguments: [key, since.timeIntervalSince1970]
-      ).map(Date.init(timeIntervalSince1970:))
-    }
-  }
-
-  /// Forgets the failures counted under `key`.
-  public func clearFailures(key: String) async throws {
+  /// Forgets the attempts counted under `key`.
+  public func clearAttempts(key: String) async throws {
     try await database.write { db in
       try db.execute(sql: "DELETE FROM composableWebSignInFailures WHERE key = ?", arguments: [key])
     }

@@ -6,7 +6,7 @@ import SharingPostgres
 
 /// Accounts, sessions and failed sign-ins in the app's PostgreSQL database (the one its
 /// `@Shared(.database(…, database:))` keys use), so that every process behind a load balancer
-/// honours the same sessions and counts the same failures: a sign-out in one process ends its
+/// honours the same sessions and counts the same sign-in attempts: a sign-out in one process ends its
 /// tabs in all of them. Three tables, made on first use: `composable_web_accounts`,
 /// `composable_web_sessions` (the SHA-256 of each session id, never the id) and
 /// `composable_web_sign_in_failures`.
@@ -40,6 +40,34 @@ public final class PostgresAccountStore: AccountStore {
           """,
           "CREATE TABLE IF NOT EXISTS composable_web_sign_in_failures (key text NOT NULL, at double precision NOT NULL)",
           "CREATE INDEX IF NOT EXISTS composable_web_sign_in_failures_by_key ON composable_web_sign_in_failures (key, at)",
+          // One attempt counted under several keys, or refused (the 1-based index of the first
+          // key at its limit, and the times it holds). Each statement inside sees what was
+          // committed before it, so the count after the locks is the latest.
+          """
+          CREATE OR REPLACE FUNCTION composable_web_count_attempt(
+            p_keys text[], p_limits bigint[], p_sinces double precision[], p_now double precision,
+            p_forget double precision
+          ) RETURNS TABLE (refused bigint, times double precision[]) LANGUAGE plpgsql AS $$
+          DECLARE
+            i integer;
+            held double precision[];
+          BEGIN
+            PERFORM pg_advisory_xact_lock(727167203, hashtext(k))
+              FROM (SELECT DISTINCT unnest(p_keys) AS k ORDER BY 1) AS sorted;
+            DELETE FROM composable_web_sign_in_failures f WHERE f.at <= p_forget;
+            FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+              SELECT coalesce(array_agg(f.at ORDER BY f.at), '{}') INTO held
+                FROM composable_web_sign_in_failures f WHERE f.key = p_keys[i] AND f.at > p_sinces[i];
+              IF coalesce(array_length(held, 1), 0) >= p_limits[i] THEN
+                RETURN QUERY SELECT i::bigint, held;
+                RETURN;
+              END IF;
+            END LOOP;
+            INSERT INTO composable_web_sign_in_failures (key, at) SELECT unnest(p_keys), p_now;
+            RETURN QUERY SELECT 0::bigint, '{}'::double precision[];
+          END
+          $$
+          """,
         ] {
           try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
@@ -156,37 +184,47 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
-  /// Counts a failed sign-in under each key, forgetting old ones.
-  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+  /// Counts an attempt under each limit's key unless one holds its limit, in one statement: a
+  /// function (made by ``open(_:)``) that first takes a transaction-scoped advisory lock per key,
+  /// in the keys' order, then counts and inserts. Processes count one after the other, never
+  /// both from the same count; and the attempts of this process, which share one connection,
+  /// cannot interleave inside it as the statements of a transaction would.
+  public func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount {
     try await database.withConnection { connection, logger in
-      try await connection.query(
-        "DELETE FROM composable_web_sign_in_failures WHERE at <= \(forgettingBefore.timeIntervalSince1970)",
+      let rows = try await connection.query(
+        """
+        SELECT refused, times FROM composable_web_count_attempt(
+          \(limits.map(\.key)), \(limits.map(\.limit)), \(limits.map(\.since.timeIntervalSince1970)),
+          \(now.timeIntervalSince1970), \(forgettingBefore.timeIntervalSince1970)
+        )
+        """,
         logger: logger
       )
+      var result = AttemptCount.counted
+      for try await (refused, times) in rows.decode((Int, [Double]).self) where refused > 0 {
+        result = .refused(limits[refused - 1], times: times.map(Date.init(timeIntervalSince1970:)))
+      }
+      return result
+    }
+  }
+
+  /// Takes back one attempt counted at `at` under each key.
+  public func uncountAttempt(keys: [String], at: Date) async throws {
+    try await database.withConnection { connection, logger in
       for key in keys {
         try await connection.query(
-          "INSERT INTO composable_web_sign_in_failures (key, at) VALUES (\(key), \(now.timeIntervalSince1970))",
+          """
+          DELETE FROM composable_web_sign_in_failures WHERE ctid =
+            (SELECT ctid FROM composable_web_sign_in_failures WHERE key = \(key) AND at = \(at.timeIntervalSince1970) LIMIT 1)
+          """,
           logger: logger
         )
       }
     }
   }
 
-  /// The failures counted under `key` after `since`.
-  public func failures(key: String, since: Date) async throws -> [Date] {
-    try await database.withConnection { connection, logger in
-      let rows = try await connection.query(
-        "SELECT at FROM composable_web_sign_in_failures WHERE key = \(key) AND at > \(since.timeIntervalSince1970)",
-        logger: logger
-      )
-      var times: [Date] = []
-      for try await at in rows.decode(Double.self) { times.append(Date(timeIntervalSince1970: at)) }
-      return times
-    }
-  }
-
-  /// Forgets the failures counted under `key`.
-  public func clearFailures(key: String) async throws {
+  /// Forgets the attempts counted under `key`.
+  public func clearAttempts(key: String) async throws {
     try await database.withConnection { connection, logger in
       try await connection.query("DELETE FROM composable_web_sign_in_failures WHERE key = \(key)", logger: logger)
     }

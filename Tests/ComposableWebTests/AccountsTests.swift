@@ -33,8 +33,13 @@ struct AccountsTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// A new connection pool on the file, as another process would open it.
-    func pool() throws -> DatabasePool { try DatabasePool(path: path) }
+    /// A new connection pool on the file, as another process would open it (with the busy
+    /// timeout an app on a shared file gives it).
+    func pool() throws -> DatabasePool {
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(5)
+      return try DatabasePool(path: path, configuration: configuration)
+    }
   }
 
   /// Accounts made, and whether each was the first.
@@ -44,19 +49,25 @@ struct AccountsTests {
 
   /// A server whose page, for each account, is its email and a tally.
   static func start(
-    _ database: Database, time: Time, secureCookie: Bool = false, made: Made = Made()
+    _ database: Database, time: Time, secureCookie: Bool = false, made: Made = Made(),
+    configure: (inout WebAccounts) -> Void = { _ in }
   ) async throws -> (app: RunningApp, port: Int) {
-    try await start(store: try SQLiteAccountStore.sqlite(try database.pool()), time: time, secureCookie: secureCookie, made: made)
+    try await start(
+      store: try SQLiteAccountStore.sqlite(try database.pool()), time: time, secureCookie: secureCookie, made: made,
+      configure: configure
+    )
   }
 
   static func start(
-    store: any AccountStore, time: Time, secureCookie: Bool = false, made: Made = Made()
+    store: any AccountStore, time: Time, secureCookie: Bool = false, made: Made = Made(),
+    configure: (inout WebAccounts) -> Void = { _ in }
   ) async throws -> (app: RunningApp, port: Int) {
-    let accounts = WebAccounts(
+    var accounts = WebAccounts(
       store: store, secureCookie: secureCookie,
       accountCreated: { account, isFirst in made.accounts.withLock { $0.append((account.email, isFirst)) } },
       now: { time.date }
     )
+    configure(&accounts)
     let app = WebApp(title: "Notes", port: 0, accounts: accounts) { path, account in
       guard path == "/" else { return nil }
       let store = Store(initialState: Tally.State()) { Tally() }

@@ -44,14 +44,25 @@ public struct WebAccounts: Sendable {
   public var sessionLifetime: Duration
   /// bcrypt's cost: 2^cost rounds (10, about 0.1 s a hash on a server core in a release build).
   public var passwordCost: UInt8
-  /// Failed sign-ins for one email within ``failureWindow`` after which further attempts for it
-  /// answer 429 until the window has passed them (5).
+  /// Sign-in attempts for one email from one client (an IPv6 client counts by its /64) within
+  /// ``failureWindow`` after which further attempts for that email from that client answer 429
+  /// until the window has passed them (5). Each attempt is counted before its password is
+  /// checked, in one step in the store, so parallel posts cannot slip past the count; a
+  /// successful one is taken back. The owner is not locked out from another network.
   public var failuresPerEmail: Int
+  /// Sign-in attempts for one email from any client within a day after which further attempts
+  /// for it answer 429 (100): the ceiling on guesses spread over many addresses.
+  public var failuresPerEmailPerDay: Int
   /// Failed sign-ins from one client address within ``failureWindow`` after which its further
   /// attempts answer 429 (30).
   public var failuresPerClient: Int
   /// The window failed sign-ins are counted in (15 minutes).
   public var failureWindow: Duration
+  /// Sign-ups from one client within an hour after which further ones answer 429 (10).
+  public var signUpsPerClientPerHour: Int
+  /// Password hashes that may wait for a core (64): one more answers 503 with `Retry-After`.
+  /// Hashes run on at most as many threads as the machine has cores.
+  public var hashingQueueCapacity: Int
   /// Called once an account is made, with whether it is the first one the store holds (an app
   /// that was single-user gives its data to it).
   public var accountCreated: @Sendable (_ account: Account, _ isFirst: Bool) async -> Void
@@ -65,8 +76,11 @@ public struct WebAccounts: Sendable {
     sessionLifetime: Duration = .seconds(30 * 24 * 60 * 60),
     passwordCost: UInt8 = 10,
     failuresPerEmail: Int = 5,
+    failuresPerEmailPerDay: Int = 100,
     failuresPerClient: Int = 30,
     failureWindow: Duration = .seconds(15 * 60),
+    signUpsPerClientPerHour: Int = 10,
+    hashingQueueCapacity: Int = 64,
     accountCreated: @escaping @Sendable (_ account: Account, _ isFirst: Bool) async -> Void = { _, _ in },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -75,8 +89,11 @@ public struct WebAccounts: Sendable {
     self.sessionLifetime = sessionLifetime
     self.passwordCost = passwordCost
     self.failuresPerEmail = failuresPerEmail
+    self.failuresPerEmailPerDay = failuresPerEmailPerDay
     self.failuresPerClient = failuresPerClient
     self.failureWindow = failureWindow
+    self.signUpsPerClientPerHour = signUpsPerClientPerHour
+    self.hashingQueueCapacity = hashingQueueCapacity
     self.accountCreated = accountCreated
     self.now = now
   }
@@ -104,8 +121,35 @@ public enum AccountInsertion: Sendable, Equatable {
   case emailTaken
 }
 
-/// Where ``WebAccounts`` keeps accounts, sessions (by the SHA-256 of their id) and failed
-/// sign-ins. Every method may be called from any task, and by several processes at once when the
+/// At most `limit` attempts counted under `key` after `since`: see
+/// ``AccountStore/countAttempt(under:now:forgettingBefore:)``.
+public struct AttemptLimit: Sendable, Equatable {
+  /// What the attempts are counted under (`email:…`, `client:…`).
+  public var key: String
+  /// The most attempts counted after ``since``.
+  public var limit: Int
+  /// Where the window the attempts are counted in starts.
+  public var since: Date
+
+  /// A limit of `limit` attempts under `key` after `since`.
+  public init(key: String, limit: Int, since: Date) {
+    self.key = key
+    self.limit = limit
+    self.since = since
+  }
+}
+
+/// What ``AccountStore/countAttempt(under:now:forgettingBefore:)`` did.
+public enum AttemptCount: Sendable, Equatable {
+  /// The attempt was counted under every key.
+  case counted
+  /// Nothing was counted: `limit`'s key already holds its limit; `times` are the attempts
+  /// counted there after its `since`, oldest first.
+  case refused(AttemptLimit, times: [Date])
+}
+
+/// Where ``WebAccounts`` keeps accounts, sessions (by the SHA-256 of their id) and sign-in
+/// attempts. Every method may be called from any task, and by several processes at once when the
 /// store is a database.
 public protocol AccountStore: Sendable {
   /// Makes an account unless its email is taken.
@@ -122,13 +166,16 @@ public protocol AccountStore: Sendable {
   /// Which of `hashes` are sessions used since `usedSince`: the others were ended (in any
   /// process) or expired.
   func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String>
-  /// Counts a failed sign-in under each of `keys` at `now`, forgetting failures from
-  /// `forgettingBefore` and earlier.
-  func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws
-  /// The times of the failures counted under `key` after `since`.
-  func failures(key: String, since: Date) async throws -> [Date]
-  /// Forgets the failures counted under `key` (after a successful sign-in).
-  func clearFailures(key: String) async throws
+  /// Counts an attempt at `now` under each limit's key, in one atomic step (across processes,
+  /// for a database), unless a key already holds its limit of attempts after its `since`: then
+  /// nothing is counted and the first such limit is returned with the times it holds. Attempts
+  /// from `forgettingBefore` and earlier are forgotten.
+  func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount
+  /// Takes back one attempt counted at `at` under each of `keys` (it signed in, or it could not
+  /// be checked).
+  func uncountAttempt(keys: [String], at: Date) async throws
+  /// Forgets the attempts counted under `key` (after a successful sign-in).
+  func clearAttempts(key: String) async throws
 }
 
 /// Accounts and sessions in this process's memory: for an app served by one process, and tests.
@@ -137,7 +184,7 @@ public final class InMemoryAccountStore: AccountStore {
   private struct State {
     var accounts: [String: StoredAccount] = [:]
     var sessions: [String: (accountID: String, lastUsed: Date)] = [:]
-    var failures: [String: [Date]] = [:]
+    var attempts: [String: [Date]] = [:]
   }
 
   private let state = Mutex(State())
@@ -187,24 +234,35 @@ public final class InMemoryAccountStore: AccountStore {
     state.withLock { state in hashes.filter { (state.sessions[$0]?.lastUsed ?? .distantPast) >= usedSince } }
   }
 
-  /// Counts a failed sign-in under each key.
-  public func recordFailure(keys: [String], now: Date, forgettingBefore: Date) async throws {
+  /// Counts an attempt under each limit's key unless one holds its limit (under the store's
+  /// lock: one step).
+  public func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount {
+    state.withLock { state in
+      for key in state.attempts.keys {
+        state.attempts[key]?.removeAll { $0 <= forgettingBefore }
+        if state.attempts[key]?.isEmpty == true { state.attempts[key] = nil }
+      }
+      for limit in limits {
+        let times = state.attempts[limit.key, default: []].filter { $0 > limit.since }.sorted()
+        if times.count >= limit.limit { return .refused(limit, times: times) }
+      }
+      for limit in limits { state.attempts[limit.key, default: []].append(now) }
+      return .counted
+    }
+  }
+
+  /// Takes back one attempt counted at `at` under each key.
+  public func uncountAttempt(keys: [String], at: Date) async throws {
     state.withLock { state in
       for key in keys {
-        state.failures[key, default: []].removeAll { $0 <= forgettingBefore }
-        state.failures[key, default: []].append(now)
+        if let index = state.attempts[key]?.firstIndex(of: at) { state.attempts[key]?.remove(at: index) }
       }
     }
   }
 
-  /// The failures counted under `key` after `since`.
-  public func failures(key: String, since: Date) async throws -> [Date] {
-    state.withLock { $0.failures[key, default: []].filter { $0 > since } }
-  }
-
-  /// Forgets the failures counted under `key`.
-  public func clearFailures(key: String) async throws {
-    _ = state.withLock { $0.failures.removeValue(forKey: key) }
+  /// Forgets the attempts counted under `key`.
+  public func clearAttempts(key: String) async throws {
+    _ = state.withLock { $0.attempts.removeValue(forKey: key) }
   }
 }
 

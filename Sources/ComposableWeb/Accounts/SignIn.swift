@@ -24,12 +24,15 @@ final class SignIns: Sendable {
   /// A hash of a random password at the same cost, checked when an email has no account, so
   /// that an unknown email takes as long to refuse as a wrong password.
   private let decoyHash: String
+  /// Where hashes are computed: a bounded queue, then 503.
+  private let hashing: HashingPool
 
   init(accounts: WebAccounts, metrics: ServerMetrics, template: PageTemplate) {
     self.accounts = accounts
     self.metrics = metrics
     self.template = template
     decoyHash = Bcrypt.hash(newSessionID(), cost: accounts.passwordCost)
+    hashing = HashingPool(queueCapacity: accounts.hashingQueueCapacity)
   }
 
   private var store: any AccountStore { accounts.store }
@@ -80,9 +83,17 @@ final class SignIns: Sendable {
       return form(.signUp, status: .unprocessableContent, error: problem, email: email)
     }
     let cost = accounts.passwordCost
-    let hash = await offThePool { Bcrypt.hash(password, cost: cost) }
-    let account = Account(id: UUID().uuidString.lowercased(), email: email)
     do {
+      // Counted before the hash, and never taken back: sign-ups cost a hash each.
+      let now = accounts.now()
+      let limit = AttemptLimit(
+        key: "sign-up:" + throttledClient(client), limit: accounts.signUpsPerClientPerHour, since: now - 3600
+      )
+      if case let .refused(limit, times) = try await store.countAttempt(under: [limit], now: now, forgettingBefore: now - Self.longestWindow) {
+        return throttled(.signUp, limit, times: times, now: now, email: email)
+      }
+      guard let hash = await hashing.run({ Bcrypt.hash(password, cost: cost) }) else { return busy(.signUp, email: email) }
+      let account = Account(id: UUID().uuidString.lowercased(), email: email)
       switch try await store.insertAccount(StoredAccount(account: account, passwordHash: hash)) {
       case .emailTaken:
         return form(
@@ -103,36 +114,47 @@ final class SignIns: Sendable {
     guard let fields = await formFields(request) else { return form(.signIn, status: .badRequest, error: Self.unreadable) }
     let email = normalizedEmail(fields["email"] ?? "")
     let password = fields["password"] ?? ""
-    let keys = ["email:" + email, "client:" + client]
+    let client = throttledClient(client)
     do {
       let now = accounts.now()
-      let windowStart = now - TimeInterval(accounts.failureWindow.seconds)
-      // Checked before the password: a throttled attempt learns nothing, and costs no hash.
-      for (key, limit) in zip(keys, [accounts.failuresPerEmail, accounts.failuresPerClient]) {
-        let failures = try await store.failures(key: key, since: windowStart).sorted()
-        if failures.count >= limit {
-          // Allowed again once enough of them have left the window to go under the limit.
-          let freed = failures[failures.count - limit] + TimeInterval(accounts.failureWindow.seconds)
-          metrics.signInThrottled.increment()
-          metrics.logger.notice("throttled sign-ins", metadata: ["reason": "\(key.prefix { $0 != ":" })"])
-          return throttled(retryAfter: max(1, Int(freed.timeIntervalSince(now).rounded(.up))), email: email)
-        }
+      let window = TimeInterval(accounts.failureWindow.seconds)
+      let pair = "email:\(email) client:\(client)"
+      let limits = [
+        AttemptLimit(key: pair, limit: accounts.failuresPerEmail, since: now - window),
+        AttemptLimit(key: "email:" + email, limit: accounts.failuresPerEmailPerDay, since: now - Self.longestWindow),
+        AttemptLimit(key: "client:" + client, limit: accounts.failuresPerClient, since: now - window),
+      ]
+      // Counted before the password is checked, in one step in the store: of any number of
+      // parallel posts, only as many as the limits allow get a check; a throttled attempt
+      // learns nothing and costs no hash.
+      switch try await store.countAttempt(under: limits, now: now, forgettingBefore: now - Self.longestWindow) {
+      case let .refused(limit, times):
+        return throttled(.signIn, limit, times: times, now: now, email: email)
+      case .counted:
+        break
       }
       let stored = try await store.account(email: email)
       // The same work whether or not the email has an account.
-      let decoy = decoyHash
-      let matches = await offThePool { Bcrypt.verify(password, hash: stored?.passwordHash ?? decoy) }
+      let hash = stored?.passwordHash ?? decoyHash
+      guard let matches = await hashing.run({ Bcrypt.verify(password, hash: hash) }) else {
+        // Not checked: the attempt is not the client's to pay for.
+        try await store.uncountAttempt(keys: limits.map(\.key), at: now)
+        return busy(.signIn, email: email)
+      }
       guard let stored, matches else {
         metrics.signInFailures.increment()
-        try await store.recordFailure(keys: keys, now: now, forgettingBefore: windowStart)
         return form(.signIn, status: .unauthorized, error: "Wrong email or password.", email: email)
       }
-      try await store.clearFailures(key: keys[0])
+      try await store.clearAttempts(key: pair)
+      try await store.uncountAttempt(keys: limits.dropFirst().map(\.key), at: now)
       return try await startSession(for: stored.account, replacing: request)
     } catch {
       return unavailable(error)
     }
   }
+
+  /// The longest window attempts are counted in (a day): older ones are forgotten.
+  private static let longestWindow: TimeInterval = 24 * 60 * 60
 
   /// Ends the request's session here (its tabs in this process at once, via `endTabs`) and in
   /// the store (the other processes' tabs within their next check).
@@ -191,13 +213,28 @@ final class SignIns: Sendable {
     return template.respond(.forbidden, "This form can only be sent from this site's own pages.\n", contentType: "text/plain; charset=utf-8")
   }
 
-  private func throttled(retryAfter seconds: Int, email: String) -> Response {
+  /// 429 for an attempt over `limit`, whose attempts are `times` (oldest first): allowed again
+  /// once enough of them have left the window to go under it.
+  private func throttled(_ kind: Form, _ limit: AttemptLimit, times: [Date], now: Date, email: String) -> Response {
+    let freed = times[times.count - limit.limit] + now.timeIntervalSince(limit.since)
+    let seconds = max(1, Int(freed.timeIntervalSince(now).rounded(.up)))
+    metrics.signInThrottled.increment()
+    metrics.logger.notice("throttled \(kind == .signIn ? "sign-ins" : "sign-ups")", metadata: ["reason": "\(limit.key.prefix { $0 != ":" })"])
     let minutes = (seconds + 59) / 60
+    let wait = "Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
     var response = form(
-      .signIn, status: .tooManyRequests,
-      error: "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").", email: email
+      kind, status: .tooManyRequests,
+      error: (kind == .signIn ? "Too many failed sign-ins. " : "Too many sign-ups from your network. ") + wait, email: email
     )
     response.headers[.retryAfter] = "\(seconds)"
+    return response
+  }
+
+  /// 503 when more hashes wait than the pool takes.
+  private func busy(_ kind: Form, email: String) -> Response {
+    metrics.drop(.busy, "refused a \(kind == .signIn ? "sign-in" : "sign-up"): \(hashing.queueCapacity) password checks already wait")
+    var response = form(kind, status: .serviceUnavailable, error: "The server is busy. Try again in a few seconds.", email: email)
+    response.headers[.retryAfter] = "5"
     return response
   }
 
@@ -361,12 +398,17 @@ func clientAddress(peer: SocketAddress?, fields: HTTPFields) -> String {
   return address
 }
 
-/// Runs CPU-heavy work (a bcrypt hash) on a thread outside the tasks' pool, which has only as
-/// many threads as cores: a flood of sign-ins must not stall every tab.
-private func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+/// What a client is counted as when sign-ins are throttled: its address, an IPv6 one by its
+/// /64 (the network one subscriber is given: counted by the address, one machine would have
+/// 2^64 of them), an IPv4-mapped IPv6 address as the IPv4 address.
+func throttledClient(_ address: String) -> String {
+  var bytes = [UInt8](repeating: 0, count: 16)
+  guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+  if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+    return bytes[12...].map(String.init).joined(separator: ".")
   }
+  let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+  return groups.joined(separator: ":") + "::/64"
 }
 
 extension Duration {

@@ -23,4 +23,7 @@ package enum DropReason: String, CaseIterable, Sendable {
   /// A WebSocket without the cookie of the session its tab was rendered for (forged, another
   /// account's, or signed out): closed with 1008.
   case session
+  /// A sign-in or sign-up answered 503: as many password checks as the server queues already
+  /// waited for a core.
+  case busy
 }

@@ -274,6 +274,34 @@ struct AccountsWebTests {
     }
     #expect(failures == [3, 2])
 
+    // Two hundred guesses at once, through nginx to both processes: each is counted in one step
+    // in PostgreSQL before its password is checked, so five are checked and the rest wait.
+    let answers = try await withThrowingTaskGroup(of: Int.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          try await blocking {
+            try loopbackRequest(
+              port: nginx.port, method: "POST", path: "/sign-in",
+              headers: ["Origin": front, "Content-Type": "application/x-www-form-urlencoded"],
+              body: Data("email=bea%40example.com&password=guess-\(index)".utf8)
+            ).status
+          }
+        }
+      }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(answers.count == 200)
+    #expect(answers.filter { $0 == 401 }.count == 5)
+    #expect(answers.filter { $0 == 429 }.count == 195)
+    let checked: [Double] = try await [first, second].asyncMap { server in
+      let metrics = try await server.request("GET", "/metrics").text
+      let line = metrics.split(separator: "\n").first { $0.hasPrefix("composable_web_sign_in_failures_total ") }
+      return line.flatMap { Double($0.split(separator: " ").last!) } ?? 0
+    }
+    // Three and two before, five now.
+    let passwordChecks = checked.reduce(0, +)
+    #expect(passwordChecks == 10)
+
     #expect(try postgres.psql("SELECT count(*) FROM composable_web_accounts WHERE password_hash LIKE '$2b$10$%'") == "1\n")
     #expect(try postgres.psql("SELECT count(*) FROM composable_web_sessions") == "0\n")
     let nginxLogs = try FileManager.default.contentsOfDirectory(atPath: nginx.folder.appendingPathComponent("logs").path)
