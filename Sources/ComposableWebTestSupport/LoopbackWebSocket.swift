@@ -19,20 +19,22 @@ public final class LoopbackWebSocket: @unchecked Sendable {
 
   public enum Failure: Error { case connect, handshake(String), closed }
 
-  /// Connects to `path` as a page on `origin` would, with `headers` besides (a `Cookie`).
+  /// Connects to `path` as a page on `origin` would, with `headers` besides (a `Cookie`; a
+  /// `Host` replaces `127.0.0.1:port`).
   public init(port: Int, path: String, origin: String, headers: [String: String] = [:]) throws {
     // Reads give up after 15 s: generous, so that a test suite running on a loaded machine (two
     // cores, other suites in parallel) does not fail for a reply that is only slow.
     descriptor = try connectToLoopback(port: port, timeoutSeconds: 15)
+    let host = headers.first { $0.key.lowercased() == "host" }?.value ?? "127.0.0.1:\(port)"
     let request = """
       GET \(path) HTTP/1.1\r
-      Host: 127.0.0.1:\(port)\r
+      Host: \(host)\r
       Origin: \(origin)\r
       Upgrade: websocket\r
       Connection: Upgrade\r
       Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
       Sec-WebSocket-Version: 13\r
-      \(headers.map { "\($0.key): \($0.value)\r\n" }.joined())\r
+      \(headers.filter { $0.key.lowercased() != "host" }.map { "\($0.key): \($0.value)\r\n" }.joined())\r
 
       """
     try write(Array(request.utf8))
@@ -195,16 +197,18 @@ public struct LoopbackResponse: Sendable {
   public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// One HTTP/1.1 request to 127.0.0.1:`port` with `headers` (a `Cookie`, an `Origin`) over its own
-/// connection, and the whole response: status, headers and body.
+/// One HTTP/1.1 request to 127.0.0.1:`port` with `headers` (a `Cookie`, an `Origin`; a `Host`
+/// replaces `127.0.0.1:port`) over its own connection, and the whole response: status, headers
+/// and body.
 public func loopbackRequest(
   port: Int, method: String, path: String, headers: [String: String] = [:], body: Data? = nil
 ) throws -> LoopbackResponse {
   let descriptor = try connectToLoopback(port: port, timeoutSeconds: 60)
   defer { close(descriptor) }
   let payload = body ?? Data()
-  var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-  for (name, value) in headers { head += "\(name): \(value)\r\n" }
+  let host = headers.first { $0.key.lowercased() == "host" }?.value ?? "127.0.0.1:\(port)"
+  var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+  for (name, value) in headers where name.lowercased() != "host" { head += "\(name): \(value)\r\n" }
   head += "Content-Length: \(payload.count)\r\n\r\n"
   try writeAll(Array(head.utf8) + Array(payload), to: descriptor)
   // Read the head, then as many body bytes as `Content-Length` says (the driver may keep the

@@ -60,7 +60,7 @@ struct AccountsTests {
 
   static func start(
     store: any AccountStore, time: Time, secureCookie: Bool = false, made: Made = Made(),
-    configure: (inout WebAccounts) -> Void = { _ in }
+    configure: (inout WebAccounts) -> Void = { _ in }, configureApp: (inout WebApp) -> Void = { _ in }
   ) async throws -> (app: RunningApp, port: Int) {
     var accounts = WebAccounts(
       store: store, secureCookie: secureCookie,
@@ -68,7 +68,7 @@ struct AccountsTests {
       now: { time.date }
     )
     configure(&accounts)
-    let app = WebApp(title: "Notes", port: 0, accounts: accounts) { path, account in
+    var app = WebApp(title: "Notes", port: 0, accounts: accounts) { path, account in
       guard path == "/" else { return nil }
       let store = Store(initialState: Tally.State()) { Tally() }
       return WebPage(view: {
@@ -78,6 +78,7 @@ struct AccountsTests {
         }
       })
     }
+    configureApp(&app)
     let running = try await RunningApp.start(app)
     return (running, Int(running.port)!)
   }

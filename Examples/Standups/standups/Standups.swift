@@ -101,6 +101,15 @@ struct Standups: AsyncParsableCommand {
   var host = "127.0.0.1"
 
   @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "With --web: a host name the server answers for (repeat for more; default: the --host address and localhost). Requests naming another get 421, posts and sockets from its pages 403. Behind a proxy, give the public name.",
+      valueName: "name"
+    )
+  )
+  var allowedHosts: [String] = []
+
+  @Option(
     name: .long,
     help: ArgumentHelp(
       "With --web: the lowest level of the server's log lines.",
@@ -155,8 +164,8 @@ struct Standups: AsyncParsableCommand {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
-    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts {
-      throw ValidationError("--port, --host, --log-level and --accounts go with --web.")
+    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty {
+      throw ValidationError("--port, --host, --allowed-host, --log-level and --accounts go with --web.")
     }
     if accounts, data != nil || mock {
       throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
@@ -176,7 +185,7 @@ struct Standups: AsyncParsableCommand {
       }
       try await Self.serve(
         data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
-        recordingMode: buffered ? .buffered : .durable, logLevel: logLevel,
+        recordingMode: buffered ? .buffered : .durable, logLevel: logLevel, allowedHosts: allowedHosts,
         accounts: accounts ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays) : nil
       )
     } else {
@@ -244,7 +253,8 @@ struct Standups: AsyncParsableCommand {
   @MainActor
   static func serve(
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
-    recordingMode: RecordingMode, logLevel: Logger.Level, accounts options: AccountOptions? = nil
+    recordingMode: RecordingMode, logLevel: Logger.Level, allowedHosts: [String] = [],
+    accounts options: AccountOptions? = nil
   ) async throws {
     // The database's log lines (a PostgreSQL outage) go where the server's go.
     var logger = Logger(label: "SharingPostgres")
@@ -262,6 +272,7 @@ struct Standups: AsyncParsableCommand {
         host: host, port: port, record: recording, recordingMode: recordingMode, accounts: accounts
       )
       app.logLevel = logLevel
+      app.allowedHosts = allowedHosts
       try await app.run()
     } catch let error as WebAppError {
       FileHandle.standardError.write(Data("standups: \(error)\n".utf8))

@@ -67,6 +67,14 @@ public struct WebApp: Sendable {
   /// Sign-up, sign-in and sign-out, with every page for a signed-in account only; nil (the
   /// default) serves everyone the same app.
   public var accounts: WebAccounts?
+  /// The host names the server answers for (the `Host` header's name, its port aside, any case):
+  /// a request naming any other is answered 421, a form post or socket from a page of any other
+  /// 403. Empty (the default): ``host`` (unless it is `0.0.0.0` or `::`), `localhost`,
+  /// `127.0.0.1` and `::1`. Behind a proxy that passes the public name on (`Host $http_host`),
+  /// list that name. This is what keeps a page of another site whose name a DNS server pointed at
+  /// this machine (DNS rebinding) from reading pages or posting forms as if it were this one.
+  /// `/healthz` answers any host.
+  public var allowedHosts: [String] = []
   let makePage: @MainActor @Sendable (String, Account?) -> WebPage?
 
   /// A one-page app, served at `/` (every other address is a 404).
@@ -290,6 +298,8 @@ public struct WebApp: Sendable {
   ) throws -> any Service {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let hostNames = answeredHostNames
+    router.add(middleware: AllowedHosts(names: hostNames, page: page, metrics: tabs.metrics))
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
     }
@@ -356,6 +366,10 @@ public struct WebApp: Sendable {
       WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
     > = { request, _, _ in
       guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
+      guard isAnswered(request.authority, among: hostNames) else {
+        tabs.metrics.drop(.host, "refused a WebSocket for another host: \(request.authority?.prefix(200) ?? "none")")
+        return .dontUpgrade
+      }
       guard isSameOrigin(request) else {
         tabs.metrics.drop(.origin, "refused a WebSocket from another origin: \(request.headerFields[.origin]?.prefix(200) ?? "none")")
         return .dontUpgrade
@@ -527,7 +541,9 @@ func isSameOrigin(_ request: HTTPRequest) -> Bool {
   guard let origin = request.headerFields[.origin], let host = request.authority else {
     return false
   }
-  return origin == "http://\(host)" || origin == "https://\(host)"
+  // Host names are compared without regard to case, as DNS does.
+  let (sender, name) = (origin.lowercased(), host.lowercased())
+  return sender == "http://\(name)" || sender == "https://\(name)"
 }
 
 /// The `session` query parameter of a path like `/_cw/socket?session=…`.

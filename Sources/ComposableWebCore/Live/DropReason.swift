@@ -26,4 +26,7 @@ package enum DropReason: String, CaseIterable, Sendable {
   /// A sign-in or sign-up answered 503: as many password checks as the server queues already
   /// waited for a core.
   case busy
+  /// A request or WebSocket whose `Host` names a host the server does not answer for (a page
+  /// of another site pointed at this machine): 421.
+  case host
 }

@@ -312,6 +312,38 @@ struct AccountsWebTests {
     }
   }
 
+  @Test func aDNSRebindingPageGetsNothingAndAllowedHostNamesTheServer() async throws {
+    let seed = try RecordedRun(name: "standups-accounts-hosts")
+    let database = seed.folder.appendingPathComponent("standups.sqlite").path
+    let local = try await blocking { try Server("standups-accounts-hosts-local", database: database) }
+    // A page of attacker.example, which a DNS server now points at 127.0.0.1: Host and Origin
+    // agree, and name it.
+    let rebound = try await blocking {
+      try loopbackRequest(
+        port: local.port, method: "POST", path: "/sign-up",
+        headers: [
+          "Host": "attacker.example:\(local.port)", "Origin": "http://attacker.example:\(local.port)",
+          "Content-Type": "application/x-www-form-urlencoded",
+        ],
+        body: Data("email=mallory%40example.com&password=correct-horse".utf8)
+      )
+    }
+    #expect(rebound.status == 421)
+    #expect(try await local.request("POST", "/sign-in", form: ["email": "mallory@example.com", "password": "correct-horse"]).status == 401)
+    _ = try local.stop()
+
+    // Behind a proxy that passes the public name on: that name only.
+    let named = try await blocking {
+      try Server("standups-accounts-hosts-named", database: database, arguments: "--allowed-host standups.example.com")
+    }
+    let page = try await blocking {
+      try loopbackRequest(port: named.port, method: "GET", path: "/sign-in", headers: ["Host": "standups.example.com"])
+    }
+    #expect(page.status == 200)
+    #expect(try await named.request("GET", "/sign-in").status == 421)
+    _ = try named.stop()
+  }
+
   @Test func withoutAccountsTheAppIsAsItWas() async throws {
     let run = try RecordedRun(name: "standups-no-accounts")
     let session = try TmuxSession(width: 250, height: 20)
