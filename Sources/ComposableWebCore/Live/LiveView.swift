@@ -55,12 +55,13 @@ public final class LiveView {
     drop: @escaping @MainActor (DropReason, String) -> Void,
     observing: Bool = true
   ) {
+    let render: @MainActor () -> Node = { page.dependencies.yield { page.view() } }
     self.page = page
-    self.render = page.view
+    self.render = render
     self.send = send
     self.drop = drop
-    self.rendered = RenderedView(page.view())
-    self.location = page.location?()
+    self.rendered = RenderedView(render())
+    self.location = page.dependencies.yield { page.location?() }
     runAppearHandlers(of: rendered, previous: nil)
     guard observing else { return }
     var isFirst = true
@@ -71,12 +72,17 @@ public final class LiveView {
         isFirst = false
         if page.tracks == nil {
           _ = self.render()
-          _ = self.page.location?()
+          _ = self.currentLocation()
         }
         return
       }
-      self.update(to: RenderedView(self.render()), location: self.page.location?())
+      self.update(to: RenderedView(self.render()), location: self.currentLocation())
     }
+  }
+
+  /// The address the page says it is at, asked in the page's dependencies.
+  private func currentLocation() -> String? {
+    page.dependencies.yield { page.location?() }
   }
 
   /// Observes the page: what `apply` reads, or what the page's `tracks` reads when it has one.
@@ -92,7 +98,7 @@ public final class LiveView {
     guard token == nil, !isStopped else { return }
     token = observePage { [weak self] in
       guard let self else { return }
-      self.update(to: RenderedView(self.render()), location: self.page.location?())
+      self.update(to: RenderedView(self.render()), location: self.currentLocation())
     }
   }
 
@@ -104,7 +110,7 @@ public final class LiveView {
     isStopped = true
     token?.cancel()
     token = nil
-    page.onClose?()
+    page.dependencies.yield { page.onClose?() }
   }
 
   private func update(to next: RenderedView, location: String?) {
@@ -138,8 +144,12 @@ public final class LiveView {
   public func receive(_ message: String) {
     // What the event changed goes out now, in the same turn, rather than on the main actor's
     // next: one hop less between a click and its patch.
-    guard let token else { return handle(message) }
-    token.applyingChanges { handle(message) }
+    // In the page's dependencies: a route or a handler that reads a dependency (the signed-in
+    // account's data) reads the page's, not the server task's.
+    page.dependencies.yield {
+      guard let token else { return handle(message) }
+      token.applyingChanges { handle(message) }
+    }
   }
 
   private func handle(_ message: String) {

@@ -24,6 +24,10 @@ public struct WebPage {
   /// Runs once when the tab is let go (closed and not back within the server's
   /// `disconnectedTabLifetime`, or the server stopping), after its page stopped rendering.
   public var onClose: (@MainActor () -> Void)?
+  /// The dependencies in force where the page was made (a signed-in account's, set with
+  /// `withDependencies` around the page): its renders, its routes for Back and Forward and its
+  /// events run in them, whichever task delivers them later.
+  package var dependencies = withEscapedDependencies { $0 }
 
   /// A page with one address.
   public init(view: @escaping @MainActor () -> Node) {

@@ -158,6 +158,28 @@ struct AccountsWebTests {
         }
         // The tab stays on Bea's list, and puts the address back.
         #expect(answer == #"[["u","/",1]]"#)
+
+        // Rows imported now, under the single-user app's key (no account's): no account's route
+        // reaches them, by Back and Forward (a `u` event) or by a GET.
+        var secret = Standup(id: Standup.ID(UUID(99)), title: "Single-user secret")
+        secret.attendees = [Attendee(id: Attendee.ID(UUID(98)), name: "Nobody")]
+        let secretJSON = seed.folder.appendingPathComponent("secret.json")
+        try JSONEncoder.standups.encode(IdentifiedArrayOf<Standup>(uniqueElements: [secret])).write(to: secretJSON)
+        #expect(try TmuxSession.run([builtProduct("standups").path, "import", secretJSON.path, "--database", database]).status == 0)
+        let secretAddress = "/standups/\(UUID(99).uuidString.lowercased())"
+        for id in [beaID, adaID] {
+          let tab = try #require(try await server.request("GET", "/", cookie: id).text.firstMatch(of: #/name="cw-session" content="([0-9a-f]+)"/#)?.1)
+          let reached = try await blocking { [port = server.port, base = server.base] () -> String in
+            let socket = try LoopbackWebSocket(
+              port: port, path: "/_cw/socket?session=\(tab)&page=/", origin: base, headers: ["Cookie": "cw_session=\(id)"]
+            )
+            try socket.send(#"{"u":"\#(secretAddress)"}"#)
+            return try socket.receive()
+          }
+          #expect(reached == #"[["u","/",1]]"#)
+          #expect(!reached.contains("Single-user secret"))
+          #expect(try await server.request("GET", secretAddress, cookie: id).status == 404)
+        }
         // Ada's tab's socket with Bea's session, or a made-up one, is refused with 1008.
         let adaTab = try #require(
           try await server.request("GET", "/", cookie: adaID).text.firstMatch(of: #/name="cw-session" content="([0-9a-f]+)"/#)?.1
@@ -203,16 +225,19 @@ struct AccountsWebTests {
     }
     let log = try server.stop()
 
-    // In the database: bcrypt hashes, session hashes, each account's standups under its own key
-    // and none left to the single-user app.
+    // In the database: bcrypt hashes, session hashes, each account's standups under its own key,
+    // and under the single-user app's only what was imported after the first account.
     let pool = try DatabaseQueue(path: database)
     try await pool.read { db in
       let hashes = try String.fetchAll(db, sql: "SELECT passwordHash FROM composableWebAccounts")
       #expect(hashes.count == 2 && hashes.allSatisfy { $0.hasPrefix("$2b$10$") && $0.count == 60 })
       let keys = try Row.fetchAll(db, sql: "SELECT key, count(*) AS n FROM sharingRows WHERE id <> '' GROUP BY key")
         .map { "\($0["key"] as String)=\($0["n"] as Int)" }
-      #expect(keys.count == 2 && keys.contains { $0.hasSuffix("=3") } && keys.contains { $0.hasSuffix("=1") })
-      #expect(keys.allSatisfy { $0.hasPrefix("standups/") })
+      let accountKeys = keys.filter { $0.hasPrefix("standups/") }
+      #expect(accountKeys.count == 2 && accountKeys.contains { $0.hasSuffix("=3") } && accountKeys.contains { $0.hasSuffix("=1") })
+      // The single-user key holds only the standup imported after the accounts were made.
+      let singleUser = keys.filter { !$0.hasPrefix("standups/") }
+      #expect(singleUser.count == 1 && singleUser.allSatisfy { $0.hasSuffix("=1") }, "\(keys)")
     }
     // No password anywhere the server wrote: its log, its database file, its recordings (which
     // hold the tabs' actions: Ada's standup is in one).
@@ -366,7 +391,7 @@ struct AccountsWebTests {
     #expect(mock.status == 64)
     #expect(mock.output.contains("--accounts keeps each account's standups in a database: leave out --data and --mock."))
     let terminal = try TmuxSession.run([builtProduct("standups").path, "--accounts"])
-    #expect(terminal.output.contains("--port, --host, --log-level and --accounts go with --web."))
+    #expect(terminal.output.contains("--port, --host, --allowed-host, --log-level and --accounts go with --web."))
   }
 }
 
