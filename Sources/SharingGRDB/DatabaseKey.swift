@@ -30,7 +30,7 @@ extension SharedKey {
 }
 
 /// The key of app state kept in a database; see `database(_:database:)`.
-public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
+public struct DatabaseKey<Value: Codable & Sendable>: SharedKey, _MarksSaves {
   let name: String
   let database: any DatabaseWriter
   /// What this key last read from or wrote to the database: its rows (with the value they hold)
@@ -63,6 +63,7 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
     let key = self
+    synced.withLock { $0.subscriber = subscriber }
     try? SQLiteRows.migrate(database)
     // A commit is followed by reading only the rows written since this key last looked.
     return followDatabase(
@@ -91,9 +92,28 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    let save = SaveMark.current as? PendingSave ?? beginSave()
     databaseWriters.write(
       (), to: id, immediately: writesAtOnce || context == .userInitiated, continuation: continuation
-    ) { [self] _ in try write(value) }
+    ) { [self] _ in try write(value, as: save) }
+  }
+
+  /// A save, numbered, with the point it was made at: `value` of a save can reach the database
+  /// after rows another process wrote were taken in (a `save()` runs off the main actor, where
+  /// changes are delivered), and then its copies of those rows are older than what is stored.
+  /// The reference marks a save before it reads the value (`_MarksSaves`).
+  struct PendingSave {
+    let number: Int
+    let generation: Int
+  }
+
+  package func markSave() -> any Sendable { beginSave() }
+
+  func beginSave() -> PendingSave {
+    synced.withLock { synced in
+      synced.saves += 1
+      return PendingSave(number: synced.saves, generation: synced.generation)
+    }
   }
 
   /// Reads every row of the value.
@@ -138,23 +158,45 @@ public struct DatabaseKey<Value: Codable & Sendable>: SharedKey {
         changed.map(\.row), removing: read.removed, as: Value.self, decoder: Self.decoder
       )
       synced.seen = seen
-      for id in read.removed { synced.versions[id] = nil }
-      for entry in changed { synced.versions[entry.row.id] = entry.version }
+      synced.generation += 1
+      for id in read.removed {
+        synced.versions[id] = nil
+        synced.takenIn[id] = synced.generation
+      }
+      for entry in changed {
+        synced.versions[entry.row.id] = entry.version
+        synced.takenIn[entry.row.id] = synced.generation
+      }
       return value
     }
   }
 
   /// Writes what changed since this key last read or wrote, in one transaction.
-  func write(_ value: Value) throws {
+  ///
+  /// Rows taken in from another writer after `save` was made are left as stored: `value`'s copies
+  /// of them are older, and writing them would undo the other writer's change. When that happened
+  /// and this is the newest save, the value is handed back merged (the other writer's rows and
+  /// this save's edits), since the change taken in meanwhile did not hold this save's edits.
+  func write(_ value: Value, as save: PendingSave) throws {
     try SQLiteRows.migrate(database)
-    try synced.withLock { synced in
-      let update = try synced.state.update(to: value, encoder: Self.encoder)
-      guard !update.changes.isEmpty else { return }
-      let versions = try database.write { db in try SQLiteRows.apply(update.changes, to: name, in: db) }
-      synced.state.apply(update)
-      for id in update.changes.deletions { synced.versions[id] = nil }
-      for (id, version) in versions { synced.versions[id] = version }
+    let merged = try synced.withLock { synced -> (value: Value, subscriber: SharedSubscriber<Value>?)? in
+      let newer = Set(synced.takenIn.compactMap { $0.value > save.generation ? $0.key : nil })
+      let update = try synced.state.update(
+        to: value, keepingNewer: newer, encoder: Self.encoder, decoder: Self.decoder
+      )
+      if !update.changes.isEmpty {
+        let versions = try database.write { db in try SQLiteRows.apply(update.changes, to: name, in: db) }
+        synced.state.apply(update)
+        for id in update.changes.deletions { synced.versions[id] = nil }
+        for (id, version) in versions { synced.versions[id] = version }
+      }
+      // No save older than the newest is written after it: what was taken in is now in the value.
+      guard save.number == synced.saves else { return nil }
+      synced.takenIn = [:]
+      guard !newer.isEmpty, let mergedValue = update.value(as: Value.self) else { return nil }
+      return (mergedValue, synced.subscriber as? SharedSubscriber<Value>)
     }
+    if let merged { merged.subscriber?.yield(merged.value) }
   }
 
   static var encoder: JSONEncoder { StoredRowsCoding.encoder }
@@ -172,6 +214,13 @@ final class Synced: Sendable {
     /// The largest version this key has read: every row written after it has a larger one. (Not
     /// moved by the key's own writes: another writer's commit may sit below them, unread.)
     var seen: Int64 = 0
+    /// How many times rows were taken in from another writer; by row id, the last time its row was.
+    var generation = 0
+    var takenIn: [String: Int] = [:]
+    /// How many saves were made (see `DatabaseKey.PendingSave`).
+    var saves = 0
+    /// Whom to hand a merged value (a `SharedSubscriber` of the key's value).
+    var subscriber: (any Sendable)?
   }
 
   private let mutex = Mutex(State())

@@ -64,6 +64,17 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     let load: @Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void
     let subscribe: @Sendable (LoadContext<Value>, SharedSubscriber<Value>) -> SharedSubscription
     let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+    /// Of a key that marks its saves: the mark to take before reading the value to save.
+    let markSave: (@Sendable () -> any Sendable)?
+
+    /// Saves `value` with `mark` (see ``_MarksSaves``).
+    func save(
+      _ value: Value, _ context: SaveContext, _ continuation: SaveContinuation, mark: (any Sendable)?
+    ) {
+      guard let save else { return }
+      guard let mark else { return save(value, context, continuation) }
+      SaveMark.$current.withValue(mark) { save(value, context, continuation) }
+    }
   }
 
   init(value: Value) {
@@ -85,10 +96,17 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
     } else {
       save = nil
     }
+    let markSave: (@Sendable () -> any Sendable)?
+    if let marks = key as? any _MarksSaves {
+      markSave = { marks.markSave() }
+    } else {
+      markSave = nil
+    }
     persistence = Persistence(
       load: { key.load(context: $0, continuation: $1) },
       subscribe: { key.subscribe(context: $0, subscriber: $1) },
-      save: save
+      save: save,
+      markSave: markSave
     )
     if !skipInitialLoad {
       startLoading(context: .initialValue(initialValue))
@@ -133,6 +151,7 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
       tracker.setSnapshot(expected, of: self)
       return result
     }
+    let mark = persistence?.markSave?()
     let (result, newValue) = try observed.withMutation(\.value) {
       try lock.withLock {
         SharedChangeTracker.current?.recordSnapshotIfNeeded(_value, of: self)
@@ -147,9 +166,9 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
         return (result, newValue)
       }
     }
-    if let save = persistence?.save {
-      save(newValue, .didSet, SaveContinuation(resuming: { [weak self] in self?.finishSave($0) }))
-    }
+    persistence?.save(
+      newValue, .didSet, SaveContinuation(resuming: { [weak self] in self?.finishSave($0) }), mark: mark
+    )
     return result
   }
 
@@ -189,10 +208,13 @@ final class RootReference<Value>: WritableReference, RootReferenceProtocol, Obse
   }
 
   func save() async throws {
-    guard let save = persistence?.save else { return }
+    guard let persistence, persistence.save != nil else { return }
+    let mark = persistence.markSave?()
     let value = lock.withLock { _value }
     let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-      save(value, .userInitiated, SaveContinuation(resuming: { continuation.resume(returning: $0) }))
+      persistence.save(
+        value, .userInitiated, SaveContinuation(resuming: { continuation.resume(returning: $0) }), mark: mark
+      )
     }
     finishSave(result)
     if case let .failure(error) = result { throw error }

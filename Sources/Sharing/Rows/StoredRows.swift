@@ -272,6 +272,24 @@ public struct StoredRowsState: @unchecked Sendable {
     return StoredRowsUpdate(changes: rowChanges(from: rows, to: new), rows: new, value: value)
   }
 
+  /// What writing `value` changes when the rows with ids in `newer` were taken in from the
+  /// database after `value` was made: `value` never saw those rows, so they stay as stored (its
+  /// copies of them are older, not edits) and the rest of it is written. The update's value is
+  /// the rows it leaves, decoded: both the other writer's rows and this value's edits.
+  public func update<Value: Codable & Sendable>(
+    to value: Value, keepingNewer newer: Set<String>, encoder: JSONEncoder, decoder: JSONDecoder
+  ) throws -> StoredRowsUpdate {
+    let plain = try update(to: value, encoder: encoder)
+    guard !newer.isEmpty else { return plain }
+    let changes = RowChanges(
+      upserts: plain.changes.upserts.filter { !newer.contains($0.id) },
+      deletions: plain.changes.deletions.filter { !newer.contains($0) }
+    )
+    let merged = rows(taking: changes.upserts, removing: Set(changes.deletions))
+    let mergedValue = try Sharing.value(Value.self, fromStoredRows: merged, decoder: decoder)
+    return StoredRowsUpdate(changes: changes, rows: merged, value: mergedValue as Any)
+  }
+
   /// The rows once `update` is written.
   public mutating func apply(_ update: StoredRowsUpdate) {
     if let new = update.rows {
@@ -292,6 +310,9 @@ public struct StoredRowsUpdate: @unchecked Sendable {
   /// Every row of the new value, when more than contents changed.
   let rows: [StoredRow]?
   let value: Any
+
+  /// The value the rows hold once written (of an update that kept newer rows, the merge).
+  public func value<Value>(as _: Value.Type) -> Value? { value as? Value }
 }
 
 /// The rows of `value`: one per element of an `IdentifiedArray` of `Codable` elements (and a row
