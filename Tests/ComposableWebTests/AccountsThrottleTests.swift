@@ -158,6 +158,10 @@ struct AccountsThrottleTests {
     #expect(throttled.header("Retry-After") == "\(3600 - 600)")
     #expect(throttled.text.contains("Too many sign-ups from your network. Try again in 50 minutes."))
     #expect(Accounts.sessionID(throttled) == nil)
+    // Counted as a sign-up refused, not as a sign-in.
+    let metrics = try await Accounts.get(port, "/metrics").text
+    #expect(metrics.contains("composable_web_sign_up_throttled_total 1"))
+    #expect(metrics.contains("composable_web_sign_in_throttled_total 0"))
     // Another client signs up as usual; this one again once the hour has passed its first.
     #expect(
       try await Accounts.post(
@@ -189,6 +193,33 @@ struct AccountsThrottleTests {
     #expect(busy.allSatisfy { $0.header("Retry-After") == "5" && $0.text.contains("The server is busy. Try again in a few seconds.") })
     let metrics = try await Accounts.get(port, "/metrics").text
     #expect(metrics.contains(#"reason="busy"} \#(busy.count)"#))
+    try await app.stop()
+  }
+
+  @Test func aSignUpRefusedAsBusyIsNotCountedAgainstItsClient() async throws {
+    let database = try Accounts.Database()
+    let time = Accounts.Time()
+    let (app, port) = try await Accounts.start(database, time: time) { $0.hashingQueueCapacity = 0 }
+    let client = ["X-Forwarded-For": "203.0.113.9"]
+    let answers = try await Self.parallelPosts(
+      10, port: { _ in port }, "/sign-up",
+      fields: { ["email": "user\($0)@example.com", "password": "correct horse"] },
+      headers: { _ in client }
+    )
+    let made = answers.filter { $0.status == 303 }.count
+    #expect(answers.allSatisfy { $0.status == 303 || $0.status == 503 })
+    #expect(answers.contains { $0.status == 503 })
+    // Only the sign-ups that made an account used the hour's ten: the client has the rest.
+    for index in made..<10 {
+      let answer = try await Accounts.post(
+        port, "/sign-up", ["email": "later\(index)@example.com", "password": "correct horse"], headers: client
+      )
+      #expect(answer.status == 303, "sign-up \(index + 1) of 10")
+    }
+    let eleventh = try await Accounts.post(
+      port, "/sign-up", ["email": "eleventh@example.com", "password": "correct horse"], headers: client
+    )
+    #expect(eleventh.status == 429)
     try await app.stop()
   }
 

@@ -84,7 +84,8 @@ final class SignIns: Sendable {
     }
     let cost = accounts.passwordCost
     do {
-      // Counted before the hash, and never taken back: sign-ups cost a hash each.
+      // Counted before the hash: sign-ups cost a hash each. Taken back only when no hash was
+      // made (the pool was full).
       let now = accounts.now()
       let limit = AttemptLimit(
         key: "sign-up:" + throttledClient(client), limit: accounts.signUpsPerClientPerHour, since: now - 3600
@@ -92,7 +93,10 @@ final class SignIns: Sendable {
       if case let .refused(limit, times) = try await store.countAttempt(under: [limit], now: now, forgettingBefore: now - Self.longestWindow) {
         return throttled(.signUp, limit, times: times, now: now, email: email)
       }
-      guard let hash = await hashing.run({ Bcrypt.hash(password, cost: cost) }) else { return busy(.signUp, email: email) }
+      guard let hash = await hashing.run({ Bcrypt.hash(password, cost: cost) }) else {
+        try await store.uncountAttempt(keys: [limit.key], at: now)
+        return busy(.signUp, email: email)
+      }
       let account = Account(id: UUID().uuidString.lowercased(), email: email)
       switch try await store.insertAccount(StoredAccount(account: account, passwordHash: hash)) {
       case .emailTaken:
@@ -218,7 +222,7 @@ final class SignIns: Sendable {
   private func throttled(_ kind: Form, _ limit: AttemptLimit, times: [Date], now: Date, email: String) -> Response {
     let freed = times[times.count - limit.limit] + now.timeIntervalSince(limit.since)
     let seconds = max(1, Int(freed.timeIntervalSince(now).rounded(.up)))
-    metrics.signInThrottled.increment()
+    (kind == .signIn ? metrics.signInThrottled : metrics.signUpThrottled).increment()
     metrics.logger.notice("throttled \(kind == .signIn ? "sign-ins" : "sign-ups")", metadata: ["reason": "\(limit.key.prefix { $0 != ":" })"])
     let minutes = (seconds + 59) / 60
     let wait = "Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."

@@ -24,6 +24,8 @@ final class ServerMetrics: Sendable {
   let signInFailures: Counter
   /// Sign-ins answered 429 because of earlier failures for the email or from the client.
   let signInThrottled: Counter
+  /// Sign-ups answered 429: too many from the client in the last hour.
+  let signUpThrottled: Counter
   /// Tabs closed because their session ended (signed out in any process, or expired).
   let sessionTabsEnded: Counter
   let tabsConnected: Gauge
@@ -50,6 +52,7 @@ final class ServerMetrics: Sendable {
     adoptedTabs = Counter(label: "composable_web_adopted_tabs_total", factory: factory)
     signInFailures = Counter(label: "composable_web_sign_in_failures_total", factory: factory)
     signInThrottled = Counter(label: "composable_web_sign_in_throttled_total", factory: factory)
+    signUpThrottled = Counter(label: "composable_web_sign_up_throttled_total", factory: factory)
     sessionTabsEnded = Counter(label: "composable_web_session_tabs_ended_total", factory: factory)
     tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
     tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
