@@ -130,10 +130,12 @@ public struct WebRenderer {
         handlers: [(.click, .run(spec.action))], children: renderAll(node.children)
       )
     case let .link(url):
-      return Element(
-        tag: "a", attributes: [("class", "sui-link"), ("href", url.absoluteString), ("target", "_blank"), ("rel", "noopener")],
-        children: renderAll(node.children)
-      )
+      // An address a page may not link to (`javascript:`…) leaves the link inert.
+      let address = url.absoluteString
+      let target: [(String, String)] =
+        isSafeLinkAddress(address)
+        ? [("href", address), ("target", "_blank"), ("rel", "noopener")] : [("aria-disabled", "true")]
+      return Element(tag: "a", attributes: [("class", "sui-link")] + target, children: renderAll(node.children))
     case let .navigationLink(action):
       var element = Element(
         tag: "a", attributes: [("class", "sui-navlink"), ("href", "#")],

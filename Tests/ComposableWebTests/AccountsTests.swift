@@ -347,6 +347,8 @@ struct AccountsTests {
       ("ada@example.com", "seven77", "at least 8 characters"),
       ("ada@example.com", String(repeating: "x", count: 65), "at most 64 characters"),
       ("ada@example.com", String(repeating: "é", count: 40), "at most 64 characters (72 bytes)"),
+      // bcrypt stops at a NUL byte: "correct\0horse" would be the password "correct".
+      ("ada@example.com", "correct\u{0}horse", "A password cannot contain a NUL character."),
       ("not an email", "correct horse", "Enter an email address"),
       ("ada@localhost", "correct horse", "Enter an email address"),
     ]
@@ -359,6 +361,19 @@ struct AccountsTests {
     #expect(try await Self.post(port, "/sign-up", ["email": "ada@example.com", "password": String(repeating: "x", count: 64)]).status == 303)
     let taken = try await Self.post(port, "/sign-up", ["email": "ADA@example.com", "password": "correct horse"])
     #expect(taken.status == 422 && taken.text.contains("An account with this email exists"))
+    // At sign-in too: such a password is refused as it is, before it is counted or checked (the
+    // first 64 characters of these are the account's password).
+    let tooLong = String(repeating: "x", count: 64) + "\u{0}extra"
+    for (password, message) in [
+      (tooLong, "A password cannot contain a NUL character."),
+      (String(repeating: "x", count: 73), "at most 64 characters (72 bytes)"),
+    ] {
+      let signIn = try await Self.post(port, "/sign-in", ["email": "ada@example.com", "password": password])
+      #expect(signIn.status == 422 && signIn.text.contains(message))
+      #expect(Self.sessionID(signIn) == nil)
+    }
+    let metrics = try await Self.get(port, "/metrics").text
+    #expect(metrics.contains("composable_web_sign_in_failures_total 0"))
     try await app.stop()
   }
 

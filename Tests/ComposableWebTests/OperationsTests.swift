@@ -338,6 +338,22 @@ struct OperationsTests {
     unlimited.warning("second", metadata: ["reason": "oversize"])
     #expect(lines.value == ["first", "second"])
   }
+
+  @Test func aClientsTextCannotStartALineOfItsOwn() {
+    let lines = LockIsolated<[String]>([])
+    let handler = RateLimitedLogHandler(CapturingLogHandler(lines: lines), interval: .zero)
+    let logger = Logger(label: "test") { _ in handler }
+    // A handler name sent over a socket, with a forged line after a line break, an escape that
+    // would recolour a terminal, and a line separator.
+    logger.warning(
+      "dropped an event for handler 0.9/click\nerror: account ada signed in\u{1B}[2K\u{2028}x\\y",
+      metadata: ["reason": "unknown_handler"]
+    )
+    #expect(
+      lines.value == [#"dropped an event for handler 0.9/click\u{a}error: account ada signed in\u{1b}[2K\u{2028}x\\y"#]
+    )
+    #expect(escapingControlCharacters("plain text, é and ✓") == "plain text, é and ✓")
+  }
 }
 
 /// Keeps the messages logged through it.

@@ -29,6 +29,24 @@ struct RenderingTests {
     #expect(RenderedView(p { "Plain text, déjà vu" }).root.html == "<p>Plain text, déjà vu</p>")
   }
 
+  @Test func linksGoOnlyToWebMailAndPhoneAddressesOrRelativeOnes() {
+    for address in [
+      "https://example.com/a", "HTTP://example.com", "mailto:ada@example.com", "tel:+441234", "/standups/3",
+      "standups/3", "?q=1", "#top", "//example.com/x", "/a:b", "./x:y",
+    ] {
+      #expect(isSafeLinkAddress(address), "\(address)")
+      #expect(RenderedView(a(.href(address)) { "x" }).root.html.contains("href="), "\(address)")
+    }
+    for address in [
+      "javascript:alert(1)", "JavaScript:alert(1)", " \u{1}javascript:alert(1)", "java\tscript:alert(1)",
+      "java\nscript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "file:///etc/passwd",
+    ] {
+      #expect(!isSafeLinkAddress(address), "\(address)")
+      let html = RenderedView(a(.href(address)) { "x" }).root.html
+      #expect(html == "<a>x</a>", "\(address)")
+    }
+  }
+
   @Test func onlyUnsafeRawHTMLWritesMarkup() {
     let page = RenderedView(div { unsafeRawHTML("<b>bold</b>") })
     #expect(page.root.html == "<div><span><b>bold</b></span></div>")

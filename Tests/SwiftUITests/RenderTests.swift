@@ -1,3 +1,4 @@
+import Foundation
 import ComposableWebCore
 import SwiftUICore
 import SwiftUIWeb
@@ -31,6 +32,13 @@ struct RenderTests {
         <span class="sui-text">Right</span></div><hr class="sui-divider"></div>
         """
     )
+  }
+
+  @Test func aLinkToAnAddressThatRunsCodeIsInert() {
+    let safe = html(Link("Site", destination: URL(string: "https://example.com")!))
+    #expect(safe.contains(#"href="https://example.com""#))
+    let unsafe = html(Link("Run", destination: URL(string: "javascript:alert(1)")!))
+    #expect(!unsafe.contains("href") && unsafe.contains(#"aria-disabled="true""#))
   }
 
   @Test func textConcatenationKeepsEachRunsStyle() {

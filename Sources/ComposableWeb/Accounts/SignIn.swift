@@ -118,6 +118,10 @@ final class SignIns: Sendable {
     guard let fields = await formFields(request) else { return form(.signIn, status: .badRequest, error: Self.unreadable) }
     let email = normalizedEmail(fields["email"] ?? "")
     let password = fields["password"] ?? ""
+    // Refused before it is counted or checked: no account has such a password.
+    if let problem = unhashablePasswordProblem(password) {
+      return form(.signIn, status: .unprocessableContent, error: problem, email: email)
+    }
     let client = throttledClient(client)
     do {
       let now = accounts.now()
@@ -332,6 +336,13 @@ func isEmail(_ email: String) -> Bool {
 /// no further, so a longer one would be cut without a word).
 func passwordProblem(_ password: String) -> String? {
   if password.count < 8 { return "Choose a password of at least 8 characters." }
+  return unhashablePasswordProblem(password)
+}
+
+/// Why bcrypt would not check `password` as typed, if it would not: it reads at most 72 bytes
+/// and stops at a NUL byte, so a longer password, or one with a NUL, would match others.
+func unhashablePasswordProblem(_ password: String) -> String? {
+  if password.utf8.contains(0) { return "A password cannot contain a NUL character." }
   if password.count > 64 || password.utf8.count > 72 {
     return "Choose a password of at most 64 characters (72 bytes)."
   }

@@ -54,9 +54,6 @@ struct PageTemplate: Sendable {
   func respond(_ status: HTTPResponse.Status, _ text: String, contentType: String) -> Response {
     var headers = HTTPFields()
     headers[.contentType] = contentType
-    headers[HTTPField.Name("Content-Security-Policy")!] =
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:"
-    headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
     headers[.cacheControl] = "no-store"
     return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }

@@ -6,6 +6,9 @@ import Logging
 /// held back, so that a flood of bad requests or messages writes a line now and then, never a
 /// line per request. A line's kind is its `reason` metadata when it has one, else its source and
 /// message.
+///
+/// Control characters in a line (line breaks, escapes) are written as `\u{…}`: a client's text
+/// in a line cannot start another one.
 struct RateLimitedLogHandler: LogHandler {
   private var base: any LogHandler
   private let interval: Duration
@@ -57,9 +60,34 @@ struct RateLimitedLogHandler: LogHandler {
     }
     guard let held else { return }
     var event = event
+    // What a client sent (a path, a header, a handler's name) can hold line breaks and terminal
+    // escapes: written as they are, they would forge lines of the log or recolour a terminal.
+    event.message = "\(escapingControlCharacters(event.message.description))"
+    event.metadata = event.metadata?.mapValues { .string(escapingControlCharacters("\($0)")) }
     if held > 0 {
       event.message = "\(event.message) (and \(held) more like it in the \(interval) before)"
     }
     base.log(event: event)
   }
+}
+
+/// `text` with its control characters (C0, DEL, C1, and the Unicode line and paragraph
+/// separators) written as `\u{…}`, and backslashes doubled so that the escape is unambiguous.
+func escapingControlCharacters(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: { needsEscape($0) || $0 == "\\" }) else { return text }
+  var escaped = ""
+  for scalar in text.unicodeScalars {
+    if scalar == "\\" {
+      escaped += "\\\\"
+    } else if needsEscape(scalar) {
+      escaped += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      escaped.unicodeScalars.append(scalar)
+    }
+  }
+  return escaped
+}
+
+private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }

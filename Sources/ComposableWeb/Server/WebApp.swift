@@ -35,7 +35,8 @@ import Synchronization
 ///
 /// Defaults are safe: it listens on 127.0.0.1 only, accepts WebSocket upgrades only from pages
 /// it served (`Origin`), names each tab with 128 random bits, runs only handlers it rendered for
-/// that tab, and sends `Content-Security-Policy` and `X-Content-Type-Options: nosniff`.
+/// that tab, and sends `Content-Security-Policy` (no framing, no `<base>`, forms to itself only),
+/// `X-Frame-Options`, `Referrer-Policy` and `X-Content-Type-Options` with every answer.
 public struct WebApp: Sendable {
   /// The page's title, in the browser tab.
   public var title: String
@@ -299,6 +300,7 @@ public struct WebApp: Sendable {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let hostNames = answeredHostNames
+    router.add(middleware: SecurityHeaders(strictTransportSecurity: accounts?.secureCookie == true))
     router.add(middleware: AllowedHosts(names: hostNames, page: page, metrics: tabs.metrics))
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")

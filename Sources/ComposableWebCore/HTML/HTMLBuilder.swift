@@ -41,8 +41,11 @@ public struct Attribute {
   public static func id(_ id: String) -> Self { .attribute("id", id) }
   /// The `style` attribute: inline CSS.
   public static func style(_ css: String) -> Self { .attribute("style", css) }
-  /// The `href` attribute of a link.
-  public static func href(_ url: String) -> Self { .attribute("href", url) }
+  /// The `href` attribute of a link; left out when `url` is not one a page may link to
+  /// (``isSafeLinkAddress(_:)``: a `javascript:` address, say).
+  public static func href(_ url: String) -> Self {
+    isSafeLinkAddress(url) ? .attribute("href", url) : Self(kind: .attribute("", ""))
+  }
   /// The `type` attribute (`"checkbox"`, `"submit"` …).
   public static func type(_ type: String) -> Self { .attribute("type", type) }
   /// The `name` attribute of a form field.
