@@ -110,6 +110,15 @@ struct Standups: AsyncParsableCommand {
   var allowedHosts: [String] = []
 
   @Option(
+    name: .customLong("metrics-listen"),
+    help: ArgumentHelp(
+      "With --web: serve /metrics on a listener of its own at HOST:PORT (or PORT, on 127.0.0.1), for a Prometheus server; the app's port then answers it with 404. Default: on the app's port, to this machine only and not through a proxy.",
+      valueName: "address"
+    )
+  )
+  var metricsListen: String?
+
+  @Option(
     name: .long,
     help: ArgumentHelp(
       "With --web: the lowest level of the server's log lines.",
@@ -164,8 +173,13 @@ struct Standups: AsyncParsableCommand {
       throw ValidationError("--replay opens a recording on its own: leave out --web, --record, --open and --mock.")
     }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
-    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty {
-      throw ValidationError("--port, --host, --allowed-host, --log-level and --accounts go with --web.")
+    if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty
+      || metricsListen != nil
+    {
+      throw ValidationError("--port, --host, --allowed-host, --metrics-listen, --log-level and --accounts go with --web.")
+    }
+    if let metricsListen, MetricsListener(metricsListen) == nil {
+      throw ValidationError("--metrics-listen takes HOST:PORT or PORT, like 127.0.0.1:9100; not \(metricsListen.debugDescription).")
     }
     if accounts, data != nil || mock {
       throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
@@ -186,6 +200,7 @@ struct Standups: AsyncParsableCommand {
       try await Self.serve(
         data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
         recordingMode: buffered ? .buffered : .durable, logLevel: logLevel, allowedHosts: allowedHosts,
+        metricsListener: metricsListen.flatMap(MetricsListener.init),
         accounts: accounts ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays) : nil
       )
     } else {
@@ -254,7 +269,7 @@ struct Standups: AsyncParsableCommand {
   static func serve(
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
     recordingMode: RecordingMode, logLevel: Logger.Level, allowedHosts: [String] = [],
-    accounts options: AccountOptions? = nil
+    metricsListener: MetricsListener? = nil, accounts options: AccountOptions? = nil
   ) async throws {
     // The database's log lines (a PostgreSQL outage) go where the server's go.
     var logger = Logger(label: "SharingPostgres")
@@ -273,6 +288,7 @@ struct Standups: AsyncParsableCommand {
       )
       app.logLevel = logLevel
       app.allowedHosts = allowedHosts
+      app.metricsListener = metricsListener
       try await app.run()
     } catch let error as WebAppError {
       FileHandle.standardError.write(Data("standups: \(error)\n".utf8))

@@ -76,6 +76,12 @@ public struct WebApp: Sendable {
   /// this machine (DNS rebinding) from reading pages or posting forms as if it were this one.
   /// `/healthz` answers any host.
   public var allowedHosts: [String] = []
+  /// Where `/metrics` (Prometheus's text format) is served. nil (the default): on the app's own
+  /// port, to a client on this machine that did not come through a proxy (a loopback peer that
+  /// sends no `X-Forwarded-For` or `Forwarded`); anyone else gets 404. Set: on a listener of its
+  /// own (`127.0.0.1:9100`, for a Prometheus server to scrape), which serves nothing else, and
+  /// the app's port answers `/metrics` with 404.
+  public var metricsListener: MetricsListener?
   let makePage: @MainActor @Sendable (String, Account?) -> WebPage?
 
   /// A one-page app, served at `/` (every other address is a 404).
@@ -221,10 +227,13 @@ public struct WebApp: Sendable {
     // Hummingbird's own lines at `info` repeat what `onStart` says; they show from `debug` on.
     var serverLogger = logger
     if logLevel == .info { serverLogger.logLevel = .notice }
-    var configuration = ServiceGroupConfiguration(
-      services: [try application(tabs: tabs, page: page, signIns: signIns, onStart: onStart, logger: serverLogger)],
-      logger: serverLogger
-    )
+    var servers: [any Service] = [
+      try application(tabs: tabs, page: page, signIns: signIns, onStart: onStart, logger: serverLogger)
+    ]
+    if let metricsListener {
+      servers.append(try metricsService(metricsListener, tabs: tabs, page: page, logger: logger))
+    }
+    var configuration = ServiceGroupConfiguration(services: servers, logger: serverLogger)
     // Connections still open once the sockets were closed (a request half sent, a client that
     // never answers the close) are cancelled after 1 s, and given up on 4 s after the stop:
     // shutting down never waits on a visitor. (No `maximumCancellationDuration`: past it the
@@ -314,9 +323,12 @@ public struct WebApp: Sendable {
         ? page.respond(.serviceUnavailable, "shutting down\n", contentType: "text/plain; charset=utf-8")
         : page.respond(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
     }
-    router.get("/metrics") { _, _ in
-      await tabs.countTabs()
-      return page.respond(.ok, tabs.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+    let metricsHere = metricsListener == nil
+    router.get("/metrics") { request, context in
+      guard metricsHere, isLocalAndUnproxied(peer: context.remoteAddress, fields: request.headers) else {
+        return page.notFound()
+      }
+      return await metricsAnswer(tabs: tabs, page: page)
     }
     if let signIns {
       router.get("/sign-in") { request, _ in await signIns.signInPage(request) }

@@ -318,6 +318,9 @@ struct AccountsWebTests {
     #expect(answers.count == 200)
     #expect(answers.filter { $0 == 401 }.count == 5)
     #expect(answers.filter { $0 == 429 }.count == 195)
+    // Through nginx, /metrics is a visitor's request like any other: not answered.
+    let metricsViaProxy = try await blocking { try loopbackRequest(port: nginx.port, method: "GET", path: "/metrics") }
+    #expect(metricsViaProxy.status == 404 && !metricsViaProxy.text.contains("composable_web"))
     let checked: [Double] = try await [first, second].asyncMap { server in
       let metrics = try await server.request("GET", "/metrics").text
       let line = metrics.split(separator: "\n").first { $0.hasPrefix("composable_web_sign_in_failures_total ") }
@@ -386,12 +389,29 @@ struct AccountsWebTests {
     try run.kill("TERM")
     #expect(try run.ending(in: session).exitStatus == 0)
 
+    // --metrics-listen: the figures on a port of their own, and not on the app's.
+    let metricsPort = try freeLoopbackPort()
+    let listening = try RecordedRun(name: "standups-metrics-listen")
+    let listeningSession = try TmuxSession(width: 250, height: 20)
+    let withListener = try serveStandups(
+      listening, "--port 0 --database \(database) --metrics-listen \(metricsPort)", in: listeningSession
+    )
+    let appPort = StandupsWebTests.port(of: withListener)
+    #expect(try await blocking { try loopbackRequest(port: appPort, method: "GET", path: "/metrics") }.status == 404)
+    let figures = try await blocking { try loopbackRequest(port: metricsPort, method: "GET", path: "/metrics") }
+    #expect(figures.status == 200 && figures.text.contains("composable_web_renders_total"))
+    try listening.kill("TERM")
+    #expect(try listening.ending(in: listeningSession).exitStatus == 0)
+    let badListener = try TmuxSession.run([builtProduct("standups").path, "--web", "--metrics-listen", "nine"])
+    #expect(badListener.status == 64)
+    #expect(badListener.output.contains(#"--metrics-listen takes HOST:PORT or PORT, like 127.0.0.1:9100; not "nine"."#))
+
     // Accounts need a database, and go with --web.
     let mock = try TmuxSession.run([builtProduct("standups").path, "--web", "--accounts", "--mock"])
     #expect(mock.status == 64)
     #expect(mock.output.contains("--accounts keeps each account's standups in a database: leave out --data and --mock."))
     let terminal = try TmuxSession.run([builtProduct("standups").path, "--accounts"])
-    #expect(terminal.output.contains("--port, --host, --allowed-host, --log-level and --accounts go with --web."))
+    #expect(terminal.output.contains("--port, --host, --allowed-host, --metrics-listen, --log-level and --accounts go with --web."))
   }
 }
 
