@@ -377,6 +377,34 @@ struct AccountsTests {
     try await app.stop()
   }
 
+  @Test func signUpClosedSaysSoAndMakesNoAccount() async throws {
+    let database = try Database()
+    let made = Made()
+    let (app, port) = try await Self.start(database, time: Time(), made: made) { $0.signUp = .closed }
+    let page = try await Self.get(port, "/sign-up")
+    #expect(page.status == 403)
+    #expect(page.text.contains("<h1>Sign-up is closed</h1>") && page.text.contains("Ask whoever runs it for one."))
+    #expect(!page.text.contains("<form"))
+    let post = try await Self.post(port, "/sign-up", ["email": "mallory@example.com", "password": "correct horse"])
+    #expect(post.status == 403 && Self.sessionID(post) == nil)
+    #expect(made.accounts.withLock { $0.isEmpty })
+    // The sign-in form does not offer it.
+    let signIn = try await Self.get(port, "/sign-in")
+    #expect(signIn.status == 200 && !signIn.text.contains("/sign-up"))
+    try await app.stop()
+  }
+
+  @Test func signUpIsOpenByDefaultOnlyOnAServerOfThisMachine() {
+    for host in ["127.0.0.1", "::1", "localhost", "127.0.0.2", "[::1]"] {
+      #expect(SignUpPolicy.openOnLoopback.isOpen(listeningOn: host), "\(host)")
+    }
+    for host in ["0.0.0.0", "::", "192.168.1.20", "standups.example.com"] {
+      #expect(!SignUpPolicy.openOnLoopback.isOpen(listeningOn: host), "\(host)")
+      #expect(SignUpPolicy.open.isOpen(listeningOn: host))
+    }
+    #expect(!SignUpPolicy.closed.isOpen(listeningOn: "127.0.0.1"))
+  }
+
   @Test func aSocketIsAcceptedOnlyWithTheSessionThatRenderedItsTab() async throws {
     let database = try Database()
     let (app, port) = try await Self.start(database, time: Time())

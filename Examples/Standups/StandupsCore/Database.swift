@@ -117,9 +117,18 @@ extension DependencyValues {
   }
 }
 
+/// How many standups the single-user app holds (under `standups`, no account's).
+@MainActor
+public func singleUserStandupsCount(in database: StandupsDatabase) throws -> Int {
+  let unowned = withDependencies { $0.standupsDatabase = database } operation: { SharedReader(.standups) }
+  if let error = unowned.loadError { throw error }
+  return unowned.wrappedValue.count
+}
+
 /// Gives the single-user app's standups (kept under `standups` before accounts) to `owner`, the
-/// first account made: each is moved to the account's own standups, none is lost (one the account
-/// already has, by id, is left there). Returns how many moved. Written before it returns.
+/// account an operator named (`standups accounts adopt EMAIL`): each is moved to the account's
+/// own standups, none is lost (one the account already has, by id, is left there). Returns how
+/// many moved. Written before it returns; running servers show them within a second.
 @MainActor
 public func giveSingleUserStandups(to owner: String, in database: StandupsDatabase) async throws -> Int {
   let (unowned, owned) = withDependencies {

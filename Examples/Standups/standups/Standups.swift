@@ -49,7 +49,7 @@ struct Standups: AsyncParsableCommand {
       written at once, at most once a second while typing, and on quit, ctrl-c,
       SIGTERM and SIGHUP.
       """,
-    subcommands: [GenerateTest.self, Import.self]
+    subcommands: [GenerateTest.self, Import.self, AccountsCommand.self]
   )
 
   @Option(name: .long, help: ArgumentHelp("Keep the standups in this JSON file instead of a database.", valueName: "path"))
@@ -119,6 +119,15 @@ struct Standups: AsyncParsableCommand {
   var metricsListen: String?
 
   @Option(
+    name: .customLong("sign-up"),
+    help: ArgumentHelp(
+      "With --accounts: whether /sign-up makes accounts (open or closed; default open when --host is this machine's, closed otherwise).",
+      valueName: "open|closed"
+    )
+  )
+  var signUp: SignUpChoice?
+
+  @Option(
     name: .long,
     help: ArgumentHelp(
       "With --web: the lowest level of the server's log lines.",
@@ -184,8 +193,8 @@ struct Standups: AsyncParsableCommand {
     if accounts, data != nil || mock {
       throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
     }
-    if !accounts, secureCookie || sessionDays != 30 {
-      throw ValidationError("--secure-cookie and --session-days go with --accounts.")
+    if !accounts, secureCookie || sessionDays != 30 || signUp != nil {
+      throw ValidationError("--secure-cookie, --session-days and --sign-up go with --accounts.")
     }
     if sessionDays < 1 { throw ValidationError("--session-days takes a whole number of days, 1 or more.") }
   }
@@ -201,7 +210,9 @@ struct Standups: AsyncParsableCommand {
         data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
         recordingMode: buffered ? .buffered : .durable, logLevel: logLevel, allowedHosts: allowedHosts,
         metricsListener: metricsListen.flatMap(MetricsListener.init),
-        accounts: accounts ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays) : nil
+        accounts: accounts
+          ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays, signUp: signUp?.policy ?? .openOnLoopback)
+          : nil
       )
     } else {
       if let replay {
@@ -369,37 +380,46 @@ struct Standups: AsyncParsableCommand {
 struct AccountOptions {
   var secureCookie: Bool
   var sessionDays: Int
+  var signUp: SignUpPolicy
+}
+
+/// `--sign-up`'s values.
+enum SignUpChoice: String, ExpressibleByArgument {
+  case open, closed
+
+  var policy: SignUpPolicy { self == .open ? .open : .closed }
 }
 
 /// Accounts and sessions kept in the standups' own database (so every process on it honours the
-/// same sessions); the first account made gets the standups of the single-user app, said once.
+/// same sessions). The standups of the single-user app go to no account by themselves: an
+/// operator gives them with `standups accounts adopt EMAIL`, which the server says at start.
 @MainActor
 func webAccounts(_ options: AccountOptions, database: StandupsDatabase) async throws -> WebAccounts {
-  let store: any AccountStore
+  let store = await accountStore(in: database)
+  if let unowned = try? singleUserStandupsCount(in: database), unowned > 0 {
+    FileHandle.standardOutput.write(Data(
+      "The \(unowned) standup\(unowned == 1 ? "" : "s") of the single-user app belong\(unowned == 1 ? "s" : "") to no account: give \(unowned == 1 ? "it" : "them") to one with `standups accounts adopt EMAIL`.\n".utf8
+    ))
+  }
+  var accounts = WebAccounts(
+    store: store, secureCookie: options.secureCookie,
+    sessionLifetime: .seconds(options.sessionDays * 24 * 60 * 60)
+  )
+  accounts.signUp = options.signUp
+  return accounts
+}
+
+/// The accounts kept in the standups' database; a store that cannot be made ends the program.
+@MainActor
+func accountStore(in database: StandupsDatabase) async -> any AccountStore {
   do {
     switch database {
-    case let .sqlite(writer): store = try SQLiteAccountStore.sqlite(writer)
-    case let .postgres(postgres): store = try await PostgresAccountStore.postgres(postgres)
+    case let .sqlite(writer): return try SQLiteAccountStore.sqlite(writer)
+    case let .postgres(postgres): return try await PostgresAccountStore.postgres(postgres)
     }
   } catch {
     fail("cannot keep accounts in the database: \(error)")
   }
-  return WebAccounts(
-    store: store, secureCookie: options.secureCookie,
-    sessionLifetime: .seconds(options.sessionDays * 24 * 60 * 60),
-    accountCreated: { account, isFirst in
-      guard isFirst else { return }
-      do {
-        let moved = try await giveSingleUserStandups(to: account.id, in: database)
-        guard moved > 0 else { return }
-        FileHandle.standardOutput.write(Data(
-          "Gave the \(moved) standup\(moved == 1 ? "" : "s") of the single-user app to \(account.email), the first account.\n".utf8
-        ))
-      } catch {
-        FileHandle.standardError.write(Data("standups: could not give the single-user standups to \(account.email): \(error)\n".utf8))
-      }
-    }
-  )
 }
 
 /// `standups generate-test FILE`: a Swift Testing test that plays a session recorded with

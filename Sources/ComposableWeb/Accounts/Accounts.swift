@@ -63,8 +63,12 @@ public struct WebAccounts: Sendable {
   /// Password hashes that may wait for a core (64): one more answers 503 with `Retry-After`.
   /// Hashes run on at most as many threads as the machine has cores.
   public var hashingQueueCapacity: Int
-  /// Called once an account is made, with whether it is the first one the store holds (an app
-  /// that was single-user gives its data to it).
+  /// Who may make an account at `/sign-up`: ``SignUpPolicy/openOnLoopback`` (the default) opens it
+  /// only when the server listens on this machine alone (`127.0.0.1`, `::1`, `localhost`).
+  public var signUp: SignUpPolicy = .openOnLoopback
+  /// Called once an account is made, with whether it is the first one the store holds. (Give an
+  /// app's data of its single-user days to a named account instead, by an operator's command:
+  /// the first to sign up may be anyone who reached the server first.)
   public var accountCreated: @Sendable (_ account: Account, _ isFirst: Bool) async -> Void
   /// The time; tests set it to move through ``failureWindow`` without waiting.
   public var now: @Sendable () -> Date
@@ -96,6 +100,27 @@ public struct WebAccounts: Sendable {
     self.hashingQueueCapacity = hashingQueueCapacity
     self.accountCreated = accountCreated
     self.now = now
+  }
+}
+
+/// Whether ``WebAccounts`` makes accounts at `/sign-up`.
+public enum SignUpPolicy: String, Sendable, CaseIterable {
+  /// Anyone who reaches the server may sign up.
+  case open
+  /// No one may: `/sign-up` says so (403) and the sign-in page does not offer it. Accounts come
+  /// from elsewhere (the server opened for a while, or another tool).
+  case closed
+  /// Open when the server listens on this machine alone (`127.0.0.1`, `::1`, `localhost`: only
+  /// its own users reach it), closed otherwise.
+  case openOnLoopback
+
+  /// Whether sign-up is open on a server listening on `host`.
+  public func isOpen(listeningOn host: String) -> Bool {
+    switch self {
+    case .open: true
+    case .closed: false
+    case .openOnLoopback: ["::1", "localhost"].contains(hostName(of: host)) || hostName(of: host).hasPrefix("127.")
+    }
   }
 }
 

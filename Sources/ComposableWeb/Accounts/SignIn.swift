@@ -27,10 +27,14 @@ final class SignIns: Sendable {
   /// Where hashes are computed: a bounded queue, then 503.
   private let hashing: HashingPool
 
-  init(accounts: WebAccounts, metrics: ServerMetrics, template: PageTemplate) {
+  /// Whether `/sign-up` makes accounts (``WebAccounts/signUp`` on this server's address).
+  let isSignUpOpen: Bool
+
+  init(accounts: WebAccounts, metrics: ServerMetrics, template: PageTemplate, host: String) {
     self.accounts = accounts
     self.metrics = metrics
     self.template = template
+    isSignUpOpen = accounts.signUp.isOpen(listeningOn: host)
     decoyHash = Bcrypt.hash(newSessionID(), cost: accounts.passwordCost)
     hashing = HashingPool(queueCapacity: accounts.hashingQueueCapacity)
   }
@@ -66,13 +70,39 @@ final class SignIns: Sendable {
 
   func signUpPage(_ request: Request) async -> Response {
     if (try? await owner(of: request.headers)) != nil { return redirect(to: "/") }
+    guard isSignUpOpen else { return signUpClosed() }
     return form(.signUp, status: .ok)
+  }
+
+  /// 403: this server makes no accounts.
+  private func signUpClosed() -> Response {
+    let html = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>Sign-up is closed · \(escapeText(template.title))</title>
+      <link rel="stylesheet" href="/_cw/app.css">
+      </head>
+      <body>
+      <main class="cw-account">
+      <h1>Sign-up is closed</h1>
+      <p class="cw-app-name">\(escapeText(template.title))</p>
+      <p>This server does not make new accounts. Ask whoever runs it for one.</p>
+      <p>Have an account? <a href="/sign-in">Sign in</a></p>
+      </main>
+      </body>
+      </html>
+      """
+    return template.respond(.forbidden, html, contentType: "text/html; charset=utf-8")
   }
 
   // MARK: Posts
 
   func signUp(_ request: Request, client: String) async -> Response {
     if let refused = refuseOtherOrigins(request) { return refused }
+    guard isSignUpOpen else { return signUpClosed() }
     guard let fields = await formFields(request) else { return form(.signUp, status: .badRequest, error: Self.unreadable) }
     let email = normalizedEmail(fields["email"] ?? "")
     let password = fields["password"] ?? ""
@@ -266,7 +296,8 @@ final class SignIns: Sendable {
   func form(_ kind: Form, status: HTTPResponse.Status, error: String? = nil, email: String = "") -> Response {
     let (heading, path, autocomplete, other) =
       switch kind {
-      case .signIn: ("Sign in", "/sign-in", "current-password", #"No account yet? <a href="/sign-up">Sign up</a>"#)
+      case .signIn:
+        ("Sign in", "/sign-in", "current-password", isSignUpOpen ? #"No account yet? <a href="/sign-up">Sign up</a>"# : "")
       case .signUp: ("Sign up", "/sign-up", "new-password", #"Have an account? <a href="/sign-in">Sign in</a>"#)
       }
     let lengths = kind == .signUp ? #" minlength="8" maxlength="64""# : ""
@@ -289,7 +320,7 @@ final class SignIns: Sendable {
       <div class="cw-field"><label class="cw-label" for="password">Password</label><input id="password" name="password" type="password" autocomplete="\(autocomplete)" required\(lengths)\(email.isEmpty ? "" : " autofocus")></div>
       <button type="submit" class="cw-primary">\(heading)</button>
       </form>
-      <p>\(other)</p>
+      \(other.isEmpty ? "" : "<p>\(other)</p>")
       </main>
       </body>
       </html>

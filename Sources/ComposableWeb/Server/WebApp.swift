@@ -209,7 +209,7 @@ public struct WebApp: Sendable {
     let page = PageTemplate(
       title: title, stylesheet: stylesheet, keepAliveMilliseconds: Int(keepAlive / .milliseconds(1))
     )
-    let signIns = accounts.map { SignIns(accounts: $0, metrics: tabs.metrics, template: page) }
+    let signIns = accounts.map { SignIns(accounts: $0, metrics: tabs.metrics, template: page, host: host) }
     // Sessions ended in another process (or expired): their tabs here are closed within a
     // quarter of a second (and a query) and sent to /sign-in. One query for all of this
     // process's sessions, four times a second, only while it has tabs.

@@ -90,7 +90,8 @@ struct AccountsWebTests {
   }
 
   @Test func twoAccountsNeverSeeEachOthersStandupsAndSignOutClosesTheTabs() async throws {
-    // A database the single-user app used: two standups, which the first account made gets.
+    // A database the single-user app used: two standups, which go to the account an operator
+    // names, not to whoever signs up first.
     let seed = try RecordedRun(name: "standups-accounts-seed")
     let database = seed.folder.appendingPathComponent("standups.sqlite").path
     let json = seed.folder.appendingPathComponent("standups.json")
@@ -106,9 +107,21 @@ struct AccountsWebTests {
         try await ada.open(server.base + "/")
         #expect(try await ada.waitFor("return location.pathname", toBe: "/sign-in") == "/sign-in")
         try await submit(ada, at: server.base, "/sign-up", email: "ada@example.com", password: Self.adaPassword)
-        // The first account has the single-user app's standups; the console said so once.
+        // The first account gets nothing by itself; the console said at start who may.
+        #expect(try await ada.waitFor("return document.querySelector('.empty') ? 'empty' : 'not'", toBe: "empty") == "empty")
+        #expect(
+          try server.session.screen().contains(
+            "The 2 standups of the single-user app belong to no account: give them to one with `standups accounts adopt EMAIL`."
+          )
+        )
+        // The operator gives them to Ada: her open tab shows them within a second.
+        let adopt = try TmuxSession.run([builtProduct("standups").path, "accounts", "adopt", "Ada@example.com", "--database", database])
+        #expect(adopt.status == 0)
+        #expect(adopt.output.contains("Gave the 2 standups of the single-user app to ada@example.com."))
         #expect(try await ada.waitFor("return String(document.querySelectorAll('.card').length)", toBe: "2") == "2")
-        #expect(try server.session.screen().contains("Gave the 2 standups of the single-user app to ada@example.com, the first account."))
+        let unknown = try TmuxSession.run([builtProduct("standups").path, "accounts", "adopt", "nobody@example.com", "--database", database])
+        #expect(unknown.status == 1)
+        #expect(unknown.output.contains("no account has the email nobody@example.com in \(database): sign up with it first"))
         #expect(try await ada.text(".account span") == "ada@example.com")
 
         // The cookie: HttpOnly (the page's script cannot read it), SameSite=Lax, for the whole site.
@@ -359,6 +372,20 @@ struct AccountsWebTests {
     #expect(rebound.status == 421)
     #expect(try await local.request("POST", "/sign-in", form: ["email": "mallory@example.com", "password": "correct-horse"]).status == 401)
     _ = try local.stop()
+
+    // Off this machine, sign-up is closed unless the operator opens it.
+    let everywhere = try await blocking {
+      try Server("standups-accounts-closed", database: database, arguments: "--host 0.0.0.0")
+    }
+    let closed = try await everywhere.request("GET", "/sign-up")
+    #expect(closed.status == 403 && closed.text.contains("Sign-up is closed"))
+    #expect(try await everywhere.request("POST", "/sign-up", form: ["email": "eve@example.com", "password": "correct-horse"]).status == 403)
+    _ = try everywhere.stop()
+    let opened = try await blocking {
+      try Server("standups-accounts-opened", database: database, arguments: "--host 0.0.0.0 --sign-up open")
+    }
+    #expect(try await opened.request("GET", "/sign-up").status == 200)
+    _ = try opened.stop()
 
     // Behind a proxy that passes the public name on: that name only.
     let named = try await blocking {
