@@ -171,7 +171,18 @@ struct AccountsTests {
     // Served over TLS (at a proxy), the cookie is Secure too.
     let (secure, securePort) = try await Self.start(database, time: Time(), secureCookie: true)
     let signedIn = try await Self.post(securePort, "/sign-in", ["email": "ada@example.com", "password": "correct horse"])
-    #expect(signedIn.headers("Set-Cookie").first?.hasSuffix("; HttpOnly; SameSite=Lax; Secure") == true)
+    let setCookie = try #require(signedIn.headers("Set-Cookie").first)
+    // With the __Host- prefix: a browser keeps it only Secure, for Path=/, without a Domain, so a
+    // sibling domain or a plain-http answer cannot plant one.
+    #expect(setCookie.hasPrefix("__Host-cw_session=") && setCookie.hasSuffix("; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure"))
+    #expect(!setCookie.contains("Domain"))
+    let secureID = String(setCookie.dropFirst("__Host-cw_session=".count).prefix { $0 != ";" })
+    let withPrefix = try await blocking {
+      try loopbackRequest(port: securePort, method: "GET", path: "/", headers: ["Cookie": "__Host-cw_session=\(secureID)"])
+    }
+    #expect(withPrefix.status == 200)
+    // The same id in a cookie without the prefix (one a sibling domain could set) is not read.
+    #expect(try await Self.get(securePort, "/", cookie: secureID).status == 303)
     try await secure.stop()
   }
 

@@ -9,6 +9,11 @@ import NIOCore
 /// The cookie that holds a sign-in session's id.
 let sessionCookieName = "cw_session"
 
+/// The session cookie's name over HTTPS: with the `__Host-` prefix, a browser takes it only
+/// `Secure`, for `Path=/` and without a `Domain`, so no page of a sibling domain and no plain
+/// `http://` answer can set (plant) it.
+let secureSessionCookieName = "__Host-cw_session"
+
 /// A tab's sign-in session: the SHA-256 of its id (what the store keeps), and its account.
 struct SessionOwner: Sendable, Equatable {
   let hash: String
@@ -41,12 +46,20 @@ final class SignIns: Sendable {
 
   private var store: any AccountStore { accounts.store }
 
+  /// The session cookie's name: `__Host-` prefixed with ``WebAccounts/secureCookie``.
+  var cookieName: String { accounts.secureCookie ? secureSessionCookieName : sessionCookieName }
+
+  /// The session id a request's cookie holds (only the prefixed cookie over HTTPS).
+  func sessionID(in fields: HTTPFields) -> String? {
+    sessionCookie(in: fields, named: cookieName)
+  }
+
   /// Sessions used since then are still valid.
   private var usedSince: Date { accounts.now() - TimeInterval(accounts.sessionLifetime.seconds) }
 
   /// The session a request's cookie names, if it is one the store holds and has not expired.
   func owner(of fields: HTTPFields) async throws -> SessionOwner? {
-    guard let id = sessionCookie(in: fields) else { return nil }
+    guard let id = sessionID(in: fields) else { return nil }
     return try await owner(hash: sessionHash(id))
   }
 
@@ -198,7 +211,7 @@ final class SignIns: Sendable {
   /// the store (the other processes' tabs within their next check).
   func signOut(_ request: Request, endTabs: @Sendable (String) async -> Void) async -> Response {
     if let refused = refuseOtherOrigins(request) { return refused }
-    if let id = sessionCookie(in: request.headers) {
+    if let id = sessionID(in: request.headers) {
       let hash = sessionHash(id)
       do {
         try await store.deleteSession(hash: hash)
@@ -215,7 +228,7 @@ final class SignIns: Sendable {
   /// A new session (a new id at every sign-in: an id planted before it is worth nothing), the
   /// one the request came with ended, and 303 to `/` with the cookie.
   private func startSession(for account: Account, replacing request: Request) async throws -> Response {
-    if let old = sessionCookie(in: request.headers) {
+    if let old = sessionID(in: request.headers) {
       try await store.deleteSession(hash: sessionHash(old))
     }
     let id = newSessionID()
@@ -226,7 +239,7 @@ final class SignIns: Sendable {
   }
 
   private func cookie(value: String, maxAge: Int) -> String {
-    "\(sessionCookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+    "\(cookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
       + (accounts.secureCookie ? "; Secure" : "")
   }
 
@@ -416,11 +429,11 @@ func tab(_ id: String, belongsTo hash: String) -> Bool {
 }
 
 /// The session cookie's value among a request's `Cookie` headers.
-func sessionCookie(in fields: HTTPFields) -> String? {
+func sessionCookie(in fields: HTTPFields, named name: String) -> String? {
   for header in fields[values: .cookie] {
     for pair in header.split(separator: ";") {
       let parts = pair.split(separator: "=", maxSplits: 1)
-      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == sessionCookieName {
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
         let value = parts[1].trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
       }

@@ -392,7 +392,7 @@ public struct WebApp: Sendable {
       let page = pageAddress(in: request.path ?? "")
       // With accounts, the socket's own sign-in session, checked against its tab's in
       // `serveSocket` (the store is asked there, off the event loop).
-      let signedIn = signIns.map { _ in sessionCookie(in: request.headerFields).map(sessionHash) }
+      let signedIn = signIns.map { $0.sessionID(in: request.headerFields).map(sessionHash) }
       tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
         await serveSocket(
