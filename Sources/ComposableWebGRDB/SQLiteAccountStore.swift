@@ -116,6 +116,14 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Deletes the sessions not used since `usedSince`.
+  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
+    try await database.write { db in
+      try db.execute(sql: "DELETE FROM composableWebSessions WHERE lastUsed < ?", arguments: [usedSince.timeIntervalSince1970])
+      return db.changesCount
+    }
+  }
+
   /// Which of `hashes` are sessions used since `usedSince` (one query).
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
     try await database.read { db in

@@ -168,6 +168,19 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
+  /// Deletes the sessions not used since `usedSince`.
+  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        "DELETE FROM composable_web_sessions WHERE last_used < \(usedSince.timeIntervalSince1970) RETURNING hash",
+        logger: logger
+      )
+      var count = 0
+      for try await _ in rows.decode(String.self) { count += 1 }
+      return count
+    }
+  }
+
   /// Which of `hashes` are sessions used since `usedSince` (one query).
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
     try await database.withConnection { connection, logger in

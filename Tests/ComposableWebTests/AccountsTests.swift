@@ -388,6 +388,53 @@ struct AccountsTests {
     try await app.stop()
   }
 
+  @Test func whenTheStoreCannotCheckSessionsTheirTabsAreClosed() async throws {
+    let database = try Database()
+    let store = FailingStore(base: try SQLiteAccountStore.sqlite(try database.pool()))
+    let (app, port) = try await Self.start(store: store, time: Time())
+    let ada = try await Self.signUp(port, "ada@example.com")
+    let tab = try await Self.openTab(port, cookie: ada)
+    let socket = try await blocking { try Self.socket(port, tab: tab, cookie: ada) }
+    // The socket is attached (a metrics read is answered after it).
+    _ = try await Self.get(port, "/metrics")
+    store.isFailing.withLock { $0 = true }
+    let failed = ContinuousClock.now
+    let (message, code) = try await blocking {
+      let message = try socket.receive()
+      #expect(throws: LoopbackWebSocket.Failure.self) { try socket.receive() }
+      return (message, socket.closeCode)
+    }
+    // Closed once the store has failed for a second, not at its first failure.
+    #expect(message == #"[["go","/sign-in"]]"# && code == 1008)
+    #expect(ContinuousClock.now - failed >= .seconds(1))
+    // Pages answer 503 meanwhile; once the store is back, the session (never ended) works again.
+    #expect(try await Self.get(port, "/", cookie: ada).status == 503)
+    store.isFailing.withLock { $0 = false }
+    #expect(try await Self.get(port, "/", cookie: ada).status == 200)
+    try await app.stop()
+  }
+
+  @Test func expiredSessionsAreDeletedBeforeTheServerServes() async throws {
+    let database = try Database()
+    let store = try SQLiteAccountStore.sqlite(try database.pool())
+    let time = Time()
+    _ = try await store.insertAccount(StoredAccount(account: Account(id: "a", email: "ada@example.com"), passwordHash: "-"))
+    try await store.insertSession(hash: "unused for 31 days", accountID: "a", now: time.date)
+    time.advance(seconds: 2 * 24 * 3600)
+    try await store.insertSession(hash: "unused for 29 days", accountID: "a", now: time.date)
+    time.advance(seconds: 29 * 24 * 3600)
+    let (app, _) = try await Self.start(store: store, time: time)
+    let left = try await database.pool().read { try String.fetchAll($0, sql: "SELECT hash FROM composableWebSessions") }
+    #expect(left == ["unused for 29 days"])
+    try await app.stop()
+    // Each store deletes the same ones.
+    let memory = InMemoryAccountStore()
+    try await memory.insertSession(hash: "old", accountID: "a", now: Date(timeIntervalSince1970: 100))
+    try await memory.insertSession(hash: "new", accountID: "a", now: Date(timeIntervalSince1970: 300))
+    #expect(try await memory.deleteSessions(unusedSince: Date(timeIntervalSince1970: 200)) == 1)
+    #expect(try await memory.liveSessions(among: ["old", "new"], usedSince: .distantPast) == ["new"])
+  }
+
   @Test func signUpClosedSaysSoAndMakesNoAccount() async throws {
     let database = try Database()
     let made = Made()
@@ -572,4 +619,36 @@ struct AccountsTests {
     #expect(made.accounts.withLock { $0.map(\.1) } == [true, false])
     try await app.stop()
   }
+}
+
+/// A store that fails every session lookup while `isFailing` (a database that went away).
+final class FailingStore: AccountStore {
+  struct Unavailable: Error {}
+  let base: any AccountStore
+  let isFailing = Mutex(false)
+
+  init(base: any AccountStore) { self.base = base }
+
+  private func check() throws { if isFailing.withLock({ $0 }) { throw Unavailable() } }
+
+  func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion { try await base.insertAccount(account) }
+  func account(email: String) async throws -> StoredAccount? { try await base.account(email: email) }
+  func insertSession(hash: String, accountID: String, now: Date) async throws {
+    try await base.insertSession(hash: hash, accountID: accountID, now: now)
+  }
+  func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+    try check()
+    return try await base.session(hash: hash, now: now, usedSince: usedSince)
+  }
+  func deleteSession(hash: String) async throws { try await base.deleteSession(hash: hash) }
+  func deleteSessions(unusedSince usedSince: Date) async throws -> Int { try await base.deleteSessions(unusedSince: usedSince) }
+  func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+    try check()
+    return try await base.liveSessions(among: hashes, usedSince: usedSince)
+  }
+  func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount {
+    try await base.countAttempt(under: limits, now: now, forgettingBefore: forgettingBefore)
+  }
+  func uncountAttempt(keys: [String], at: Date) async throws { try await base.uncountAttempt(keys: keys, at: at) }
+  func clearAttempts(key: String) async throws { try await base.clearAttempts(key: key) }
 }

@@ -191,6 +191,9 @@ public protocol AccountStore: Sendable {
   /// Which of `hashes` are sessions used since `usedSince`: the others were ended (in any
   /// process) or expired.
   func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String>
+  /// Deletes the sessions not used since `usedSince` (expired: no one can sign in with them);
+  /// returns how many.
+  func deleteSessions(unusedSince usedSince: Date) async throws -> Int
   /// Counts an attempt at `now` under each limit's key, in one atomic step (across processes,
   /// for a database), unless a key already holds its limit of attempts after its `since`: then
   /// nothing is counted and the first such limit is returned with the times it holds. Attempts
@@ -256,7 +259,16 @@ public final class InMemoryAccountStore: AccountStore {
 
   /// Which of `hashes` are sessions used since `usedSince`.
   public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
-    state.withLock { state in hashes.filter { (state.sessions[$0]?.lastUsed ?? .distantPast) >= usedSince } }
+    state.withLock { state in hashes.filter { state.sessions[$0].map { $0.lastUsed >= usedSince } ?? false } }
+  }
+
+  /// Deletes the sessions not used since `usedSince`.
+  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
+    state.withLock { state in
+      let expired = state.sessions.filter { $0.value.lastUsed < usedSince }.keys
+      for hash in expired { state.sessions[hash] = nil }
+      return expired.count
+    }
   }
 
   /// Counts an attempt under each limit's key unless one holds its limit (under the store's

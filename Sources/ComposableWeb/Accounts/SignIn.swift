@@ -69,6 +69,11 @@ final class SignIns: Sendable {
     }
   }
 
+  /// Deletes the expired sessions from the store; returns how many.
+  func purgeExpiredSessions() async throws -> Int {
+    try await store.deleteSessions(unusedSince: usedSince)
+  }
+
   /// Which of `hashes` are still sessions (not signed out in any process, not expired).
   func liveSessions(among hashes: Set<String>) async throws -> Set<String> {
     try await store.liveSessions(among: hashes, usedSince: usedSince)

@@ -213,17 +213,53 @@ public struct WebApp: Sendable {
     // Sessions ended in another process (or expired): their tabs here are closed within a
     // quarter of a second (and a query) and sent to /sign-in. One query for all of this
     // process's sessions, four times a second, only while it has tabs.
+    // It fails closed: while the store cannot answer, the sessions it cannot vouch for are taken
+    // as ended after a second (their tabs go to /sign-in, which answers 503 until it is back).
     let sessionCheck = signIns.map { signIns in
       Task {
+        var failingSince: ContinuousClock.Instant?
         while !Task.isCancelled {
           try? await Task.sleep(for: .milliseconds(250))
           let hashes = await tabs.sessionHashes()
-          guard !hashes.isEmpty, let live = try? await signIns.liveSessions(among: hashes) else { continue }
-          await tabs.endSessions(hashes.subtracting(live))
+          guard !hashes.isEmpty else {
+            failingSince = nil
+            continue
+          }
+          do {
+            let live = try await signIns.liveSessions(among: hashes)
+            failingSince = nil
+            await tabs.endSessions(hashes.subtracting(live))
+          } catch {
+            let since = failingSince ?? .now
+            failingSince = since
+            guard .now - since >= .seconds(1) else { continue }
+            tabs.metrics.logger.error("the account store cannot check sessions: closing their tabs (\(error))")
+            await tabs.endSessions(hashes)
+          }
         }
       }
     }
     defer { sessionCheck?.cancel() }
+    // Expired sessions are deleted before serving and then every hour (by every process: the
+    // deletes are the same).
+    @Sendable func purgeSessions(_ signIns: SignIns) async {
+      do {
+        let purged = try await signIns.purgeExpiredSessions()
+        if purged > 0 { tabs.metrics.logger.info("deleted \(purged) expired session\(purged == 1 ? "" : "s")") }
+      } catch {
+        tabs.metrics.logger.warning("could not delete expired sessions: \(error)")
+      }
+    }
+    if let signIns { await purgeSessions(signIns) }
+    let sessionPurge = signIns.map { signIns in
+      Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(3600))
+          await purgeSessions(signIns)
+        }
+      }
+    }
+    defer { sessionPurge?.cancel() }
     // Hummingbird's own lines at `info` repeat what `onStart` says; they show from `debug` on.
     var serverLogger = logger
     if logLevel == .info { serverLogger.logLevel = .notice }

@@ -268,7 +268,14 @@ struct AccountsWebTests {
   @Test func aSessionMadeOnOneProcessWorksOnAnotherBehindNginxAndSignOutReachesBoth() async throws {
     let postgres = try await blocking { try PostgresServer() }
     let first = try await blocking { try Server("standups-accounts-pg-1", database: postgres.url) }
+    // A session unused for 40 days (the first process made the tables): the second deletes it
+    // before it serves.
+    _ = try postgres.psql(
+      "INSERT INTO composable_web_accounts (id, email, password_hash, created_at) VALUES ('old', 'old@example.com', '-', 0); "
+        + "INSERT INTO composable_web_sessions (hash, account_id, last_used) VALUES ('expired', 'old', \(Date().timeIntervalSince1970 - 40 * 86400))"
+    )
     let second = try await blocking { try Server("standups-accounts-pg-2", database: postgres.url) }
+    #expect(try postgres.psql("SELECT count(*) FROM composable_web_sessions WHERE hash = 'expired'") == "0\n")
     let nginx = try NginxServer(configuration: PostgresWebTests.nginxConfiguration, upstreams: [first.port, second.port])
     let front = "http://127.0.0.1:\(nginx.port)"
 
