@@ -1,0 +1,78 @@
+import ComposableWebCore
+import ComposableWebTestSupport
+import SwiftUICore
+import SwiftUIWeb
+import Testing
+
+/// Older and smaller pieces TCA's case studies use: `NavigationView` and `DisclosureGroup`.
+@MainActor
+struct DisclosureAndNavigationViewTests {
+  @available(*, deprecated)
+  struct Menu: View {
+    var body: some View {
+      NavigationView {
+        List {
+          NavigationLink("Counter") {
+            Text("The counter screen").navigationTitle("Counter")
+          }
+        }
+        .navigationTitle("Case studies")
+      }
+      .navigationViewStyle(.stack)
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func aNavigationViewIsAStackItsLinksPushOn() async {
+    let (client, _) = openTab(Menu())
+    #expect(client.html.contains("Case studies"))
+    await client.click("Counter")
+    #expect(client.text.contains("The counter screen"))
+    // Back, named after the screen under it.
+    await client.click("Case studies")
+    #expect(!client.text.contains("The counter screen"))
+    #expect(client.text.contains("Counter"))
+  }
+
+  struct About: View {
+    @State var isShowingBinding = true
+    var body: some View {
+      Form {
+        DisclosureGroup("About this case study") {
+          Text("It shows a counter.")
+        }
+        DisclosureGroup("Bound", isExpanded: $isShowingBinding) {
+          Text("Shown from the start.")
+        }
+        Text(isShowingBinding ? "bound: shown" : "bound: hidden")
+      }
+    }
+  }
+
+  @Test func aDisclosureGroupShowsAndHidesItsContent() async {
+    let (client, _) = openTab(About())
+    // Its own state starts hidden; a bound one follows its binding.
+    #expect(!client.text.contains("It shows a counter."))
+    #expect(client.text.contains("Shown from the start."))
+    // A reader hears whether it is open: the bound group is, the other is not.
+    #expect(client.html.components(separatedBy: "Collapsed").count == 2)
+    #expect(client.html.components(separatedBy: "Expanded").count == 2)
+    await client.click("About this case study")
+    #expect(client.text.contains("It shows a counter."))
+    #expect(client.html.components(separatedBy: "Expanded").count == 3)
+    await client.click("About this case study")
+    #expect(!client.text.contains("It shows a counter."))
+    // Pressing the bound one writes its binding.
+    await client.click("Bound")
+    #expect(!client.text.contains("Shown from the start."))
+    #expect(client.text.contains("bound: hidden"))
+  }
+
+  @Test func aDisclosureGroupIsAButtonWithAChevron() {
+    let html = WebRenderer().renderAll(ViewGraph().resolve(DisclosureGroup("More") { Text("Inside") }))
+      .map { RenderedView($0).root.html }.joined()
+    #expect(html.contains("<button"))
+    #expect(html.contains("More"))
+    #expect(!html.contains("Inside"))
+  }
+}
