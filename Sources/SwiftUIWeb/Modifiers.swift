@@ -12,10 +12,16 @@ extension WebRenderer {
   func apply(_ modifiers: [ViewNode.Modifier], to element: Element, node: ViewNode) -> Element {
     var element = element
     var styles: [String] = []
+    // Turns, scales and moves, outermost first as CSS applies them right to left.
+    var transforms: [String] = []
     var hasPaint = false
     var expansion = contentExpansion(of: node)
     if case .spacer = node.kind {} else { expansion.mark(&element) }
     func flush() {
+      if !transforms.isEmpty {
+        styles.append("transform:" + transforms.joined(separator: " "))
+        transforms = []
+      }
       guard !styles.isEmpty else { return }
       let existing = element.attributes.firstIndex { $0.name == "style" }
       if let existing {
@@ -97,7 +103,16 @@ extension WebRenderer {
         }
         addClass("sui-disabled", to: &element)
       case let .rotation(degrees):
-        styles.append("transform:rotate(\(number(degrees))deg)")
+        transforms.insert("rotate(\(number(degrees))deg)", at: 0)
+      case let .scale(x, y):
+        transforms.insert("scale(\(number(x)),\(number(y)))", at: 0)
+      case let .offset(x, y):
+        transforms.insert("translate(\(px(x)),\(px(y)))", at: 0)
+      case let .shadow(color, radius, x, y):
+        styles.append("box-shadow:\(px(x)) \(px(y)) \(px(radius)) \(css(color))")
+      case .clipped:
+        styles.append("overflow:hidden")
+        hasPaint = true
       case .listRowBackground:
         break  // drawn by the list row
       case let .accessibilityLabel(label):

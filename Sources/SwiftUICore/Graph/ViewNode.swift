@@ -105,6 +105,14 @@ public struct ViewNode {
     case disabled
     /// Turned around its centre (`rotationEffect`).
     case rotation(degrees: Double)
+    /// Scaled around its centre (`scaleEffect`): 1 is its own size.
+    case scale(x: CGFloat, y: CGFloat)
+    /// Drawn moved by these points, its place in the layout kept (`offset`).
+    case offset(x: CGFloat, y: CGFloat)
+    /// A shadow under it (`shadow`): its colour, blur radius and offset.
+    case shadow(color: ColorValue, radius: CGFloat, x: CGFloat, y: CGFloat)
+    /// What it draws outside its frame is cut off (`clipped`).
+    case clipped
     /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
     /// Its name for screen readers (`accessibilityLabel`).

@@ -153,6 +153,42 @@ extension View {
     modifier(node: .rotation(degrees: angle.degrees))
   }
 
+  /// The view drawn `scale` times its size around its centre (its place in the layout kept).
+  public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+    modifier(node: .scale(x: scale, y: scale))
+  }
+
+  /// The view drawn scaled by `scale`'s width and height around its centre.
+  public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+    modifier(node: .scale(x: scale.width, y: scale.height))
+  }
+
+  /// The view drawn scaled by `x` across and `y` down around its centre.
+  public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+    modifier(node: .scale(x: x, y: y))
+  }
+
+  /// The view drawn moved by `offset` (its place in the layout kept).
+  public func offset(_ offset: CGSize) -> some View {
+    modifier(node: .offset(x: offset.width, y: offset.height))
+  }
+
+  /// The view drawn moved `x` points across and `y` down (its place in the layout kept).
+  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    modifier(node: .offset(x: x, y: y))
+  }
+
+  /// A shadow under the view: `color` (a translucent black by default), blurred by `radius`,
+  /// moved by `x` and `y`.
+  public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    modifier(node: .shadow(color: color.value, radius: radius, x: x, y: y))
+  }
+
+  /// What the view draws outside its frame is cut off.
+  public func clipped(antialiased: Bool = false) -> some View {
+    modifier(node: .clipped)
+  }
+
   /// The background of the list row this view is.
   public func listRowBackground<V: View>(_ view: V?) -> some View {
     modifier { context in .listRowBackground(view.map { context.nodes(of: $0, component: "rowBackground") } ?? []) }
@@ -346,6 +382,10 @@ public struct AnyTransition: Sendable {
   public static func push(from edge: Edge) -> Self { Self(name: "push") }
   /// Both transitions (accepted and ignored).
   public func combined(with other: AnyTransition) -> Self { self }
+  /// The transition with its own animation (accepted and ignored).
+  public func animation(_ animation: Animation?) -> Self { self }
+  /// One transition in, another out (accepted and ignored).
+  public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> Self { insertion }
 }
 
 /// How a software keyboard capitalizes: accepted and ignored here.
