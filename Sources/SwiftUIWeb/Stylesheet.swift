@@ -8,6 +8,13 @@ public let swiftUIStylesheet = #"""
   --sui-gray: #8e8e93; --sui-black: #000; --sui-white: #fff; --sui-primary: #000;
   --sui-secondary: rgba(60,60,67,.6); --sui-tertiary: rgba(60,60,67,.3); --sui-accent: var(--sui-blue);
   --sui-grouped-background: #f2f2f7; --sui-row-background: #fff; --sui-separator: rgba(60,60,67,.29);
+  --sui-system-background: #fff; --sui-secondary-system-background: #f2f2f7; --sui-tertiary-system-background: #fff;
+  --sui-system-grouped-background: #f2f2f7; --sui-secondary-system-grouped-background: #fff;
+  --sui-tertiary-system-grouped-background: #f2f2f7; --sui-quaternary: rgba(60,60,67,.18);
+  --sui-gray2: #aeaeb2; --sui-gray3: #c7c7cc; --sui-gray4: #d1d1d6; --sui-gray5: #e5e5ea; --sui-gray6: #f2f2f7;
+  --sui-system-fill: rgba(120,120,128,.2); --sui-secondary-system-fill: rgba(120,120,128,.16);
+  --sui-tertiary-system-fill: rgba(118,118,128,.12); --sui-quaternary-system-fill: rgba(116,116,128,.08);
+  --sui-opaque-separator: #c6c6c8; --sui-placeholder: rgba(60,60,67,.3);
   --sui-font-largeTitle: 700 34px/41px system-ui, sans-serif; --sui-font-title: 400 28px/34px system-ui, sans-serif;
   --sui-font-title2: 400 22px/28px system-ui, sans-serif; --sui-font-title3: 400 20px/25px system-ui, sans-serif;
   --sui-font-headline: 600 17px/22px system-ui, sans-serif; --sui-font-subheadline: 400 15px/20px system-ui, sans-serif;

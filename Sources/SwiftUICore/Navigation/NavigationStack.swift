@@ -254,6 +254,8 @@ public struct NavigationLink<Label: View, Destination: View>: PrimitiveView {
   enum Target {
     case value(AnyHashable?)
     case view(Destination)
+    /// Pushed while the binding is true (`NavigationLink(_:isActive:destination:)`).
+    case active(Binding<Bool>, Destination)
   }
   let target: Target
   let label: Label
@@ -271,16 +273,98 @@ public struct NavigationLink<Label: View, Destination: View>: PrimitiveView {
   }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    let label = context.nodes(of: view.label, component: "label")
+    if case let .active(isActive, destination) = view.target {
+      // The link sets the binding; the stack shows the destination while it is true, and Back
+      // sets it to false.
+      let link = LinkNode(label: view.label, action: { isActive.wrappedValue = true })
+      nodes += context.nodes(
+        of: link.navigationDestination(isPresented: isActive) { destination }, component: "active"
+      )
+      return
+    }
     var action: (@MainActor () -> Void)?
-    if let navigation = context.environment.navigation, context.environment.isEnabled {
+    if let navigation = context.environment.navigation {
       switch view.target {
       case let .value(value?): action = { navigation.push(value) }
-      case .value(nil): action = nil
+      case .value(nil), .active: action = nil
       case let .view(destination): action = { navigation.pushView(AnyView(destination)) }
       }
     }
+    LinkNode._resolve(LinkNode(label: view.label, action: action), into: &nodes, in: context)
+  }
+}
+
+/// A link's row: its label, and what pressing it does (nil: nothing, or disabled).
+private struct LinkNode<Label: View>: PrimitiveView {
+  let label: Label
+  let action: (@MainActor () -> Void)?
+
+  static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let label = context.nodes(of: view.label, component: "label")
+    let action = context.environment.isEnabled && context.environment.navigation != nil ? view.action : nil
     nodes.append(context.node(.navigationLink(action), children: label))
+  }
+}
+
+extension NavigationLink {
+  /// A link that pushes `destination` while `isActive` is true: pressing it sets `isActive`, and
+  /// Back clears it (the iOS 13 form; TCA's pre-1.7 navigation drives it from state).
+  @available(*, deprecated, message: "Use navigationDestination(isPresented:destination:) in a NavigationStack.")
+  public init(isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+    target = .active(isActive, destination())
+    self.label = label()
+  }
+
+  /// A link that pushes `destination` while `selection` is `tag`: pressing it sets `selection`
+  /// to `tag`, and Back sets it to nil (a list of such links, one selection).
+  @available(*, deprecated, message: "Use navigationDestination(item:destination:) in a NavigationStack.")
+  public init<V: Hashable>(
+    tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label
+  ) {
+    let isActive = Binding<Bool>(
+      get: { selection.wrappedValue == tag },
+      set: { isActive in
+        if isActive {
+          selection.wrappedValue = tag
+        } else if selection.wrappedValue == tag {
+          selection.wrappedValue = nil
+        }
+      }
+    )
+    target = .active(isActive, destination())
+    self.label = label()
+  }
+}
+
+extension NavigationLink where Label == Text {
+  /// A link titled `titleKey` that pushes `destination` while `isActive` is true.
+  @available(*, deprecated, message: "Use navigationDestination(isPresented:destination:) in a NavigationStack.")
+  public init(_ titleKey: LocalizedStringKey, isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination) {
+    self.init(isActive: isActive, destination: destination) { Text(titleKey) }
+  }
+
+  /// A link titled `title` that pushes `destination` while `isActive` is true.
+  @available(*, deprecated, message: "Use navigationDestination(isPresented:destination:) in a NavigationStack.")
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination) {
+    self.init(isActive: isActive, destination: destination) { Text(title) }
+  }
+
+  /// A link titled `titleKey` that pushes `destination` while `selection` is `tag`.
+  @available(*, deprecated, message: "Use navigationDestination(item:destination:) in a NavigationStack.")
+  public init<V: Hashable>(
+    _ titleKey: LocalizedStringKey, tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination
+  ) {
+    self.init(tag: tag, selection: selection, destination: destination) { Text(titleKey) }
+  }
+
+  /// A link titled `title` that pushes `destination` while `selection` is `tag`.
+  @available(*, deprecated, message: "Use navigationDestination(item:destination:) in a NavigationStack.")
+  @_disfavoredOverload
+  public init<S: StringProtocol, V: Hashable>(
+    _ title: S, tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination
+  ) {
+    self.init(tag: tag, selection: selection, destination: destination) { Text(title) }
   }
 }
 

@@ -23,7 +23,13 @@ public struct Image: PrimitiveView, Equatable {
   }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    nodes.append(context.node(.image(view.source)))
+    let variants = context.environment.symbolVariants
+    switch view.source {
+    case let .system(name) where variants != .none:
+      nodes.append(context.node(.image(.system(variants.applied(to: name)))))
+    default:
+      nodes.append(context.node(.image(view.source)))
+    }
   }
 }
 

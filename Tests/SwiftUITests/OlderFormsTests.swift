@@ -1,0 +1,103 @@
+import ComposableWebCore
+import ComposableWebTestSupport
+import SwiftUICore
+import SwiftUIWeb
+import Testing
+
+/// Forms TCA's case studies use from before iOS 16 and from UIKit: state-driven links, symbol
+/// variants, an inset bar, UIKit's colours.
+@MainActor
+struct OlderFormsTests {
+  @Observable final class Model {
+    var isActive = false
+    var selection: Int?
+  }
+
+  @available(*, deprecated)
+  struct Links: View {
+    @Bindable var model: Model
+    var body: some View {
+      NavigationStack {
+        Form {
+          NavigationLink("Load", isActive: $model.isActive) {
+            Text("Loaded screen")
+          }
+          ForEach([1, 2], id: \.self) { number in
+            NavigationLink("Row \(number)", tag: number, selection: $model.selection) {
+              Text("Screen of row \(number)")
+            }
+          }
+        }
+        .navigationTitle("Home")
+      }
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func aLinkPushesWhileItsBindingIsTrueAndBackClearsIt() async {
+    let model = Model()
+    let (client, _) = openTab(Links(model: model))
+    await client.click("Load")
+    #expect(model.isActive)
+    #expect(client.text.contains("Loaded screen"))
+    // Back (the title under it is set outside the link, so the button is named Back).
+    await client.click("Back")
+    #expect(!model.isActive)
+    #expect(!client.text.contains("Loaded screen"))
+    // State pushes too.
+    model.isActive = true
+    await client.settle()
+    #expect(client.text.contains("Loaded screen"))
+    model.isActive = false
+    await client.settle()
+    #expect(!client.text.contains("Loaded screen"))
+  }
+
+  @available(*, deprecated)
+  @Test func aLinkPushesWhileTheSelectionIsItsTag() async {
+    let model = Model()
+    let (client, _) = openTab(Links(model: model))
+    await client.click("Row 2")
+    #expect(model.selection == 2)
+    #expect(client.text.contains("Screen of row 2") && !client.text.contains("Screen of row 1"))
+    await client.click("Back")
+    #expect(model.selection == nil)
+    model.selection = 1
+    await client.settle()
+    #expect(client.text.contains("Screen of row 1"))
+  }
+
+  func html<V: View>(_ view: V) -> String {
+    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
+  }
+
+  @Test func aSymbolVariantNamesTheSymbolDrawn() {
+    let names = { (variant: SymbolVariants, name: String) -> String in
+      let view = Image(systemName: name).symbolVariant(variant)
+      guard case let .image(.system(drawn))? = ViewGraph().resolve(view).first?.kind else { return "" }
+      return drawn
+    }
+    #expect(names(.fill, "heart") == "heart.fill")
+    #expect(names(.none, "heart") == "heart")
+    #expect(names(.circle.fill, "plus") == "plus.circle.fill")
+    #expect(names(.fill, "star.fill") == "star.fill")
+    #expect(names(.slash, "bell") == "bell.slash")
+    #expect(SymbolVariants.circle.fill.contains(.fill) && !SymbolVariants.fill.contains(.circle))
+  }
+
+  @Test func anInsetBarSitsUnderTheContent() {
+    let drawn = html(Text("Content").safeAreaInset(edge: .bottom) { Text("Floating menu") })
+    let content = try! #require(drawn.range(of: "Content"))
+    let menu = try! #require(drawn.range(of: "Floating menu"))
+    #expect(content.lowerBound < menu.lowerBound)
+    let top = html(Text("Content").safeAreaInset(edge: .top) { Text("Banner") })
+    #expect(top.range(of: "Banner")!.lowerBound < top.range(of: "Content")!.lowerBound)
+  }
+
+  @Test func uiKitsColoursAreThePalettes() {
+    #expect(html(Color(.systemBackground)).contains("var(--sui-system-background)"))
+    #expect(html(Color(uiColor: .systemGray5)).contains("var(--sui-gray5)"))
+    #expect(html(Color(.systemRed)) == html(Color.red))
+    #expect(swiftUIStylesheet.contains("--sui-system-background:") && swiftUIStylesheet.contains("--sui-gray5:"))
+  }
+}
