@@ -100,4 +100,9 @@ struct OlderFormsTests {
     #expect(html(Color(.systemRed)) == html(Color.red))
     #expect(swiftUIStylesheet.contains("--sui-system-background:") && swiftUIStylesheet.contains("--sui-gray5:"))
   }
+
+  @Test func theScreenshotNotificationHasUIKitsName() {
+    // Nothing posts it in a browser: a feature observing it waits, as when no screenshot is taken.
+    #expect(UIApplication.userDidTakeScreenshotNotification.rawValue == "UIApplicationUserDidTakeScreenshotNotification")
+  }
 }

@@ -93,6 +93,13 @@ public final class UIApplication {
   /// The app.
   public static let shared = UIApplication()
 
+  /// The name of the notification posted when the user takes a screenshot. Nothing posts it in a
+  /// browser (a page is not told of screenshots); a feature that observes it waits, as on a
+  /// device where no screenshot is taken.
+  public nonisolated static let userDidTakeScreenshotNotification = Notification.Name(
+    "UIApplicationUserDidTakeScreenshotNotification"
+  )
+
   /// Options of `open(_:options:completionHandler:)`; accepted and ignored.
   public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
     /// The option's name.
