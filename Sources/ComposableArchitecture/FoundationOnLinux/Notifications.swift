@@ -17,6 +17,7 @@ import Foundation
     public struct Notifications: AsyncSequence, @unchecked Sendable {
       // @unchecked Sendable: the center is thread-safe, and the object is only compared, by
       // identity, by the center itself.
+      /// Each element is a notification as posted.
       public typealias Element = Notification
       let center: NotificationCenter
       let name: Notification.Name

@@ -38,6 +38,7 @@ import Foundation
 
     /// The bytes of a response's body, as they arrive.
     public struct AsyncBytes: AsyncSequence, Sendable {
+      /// Each element is a byte of the body.
       public typealias Element = UInt8
       let chunks: AsyncThrowingStream<Data, any Error>
       let task: URLSessionDataTask
