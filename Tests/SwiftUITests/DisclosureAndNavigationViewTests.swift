@@ -76,3 +76,43 @@ struct DisclosureAndNavigationViewTests {
     #expect(!html.contains("Inside"))
   }
 }
+
+/// A popover on a phone-width screen is a sheet.
+@MainActor
+struct PopoverTests {
+  struct Item: Identifiable {
+    let id: Int
+  }
+
+  struct Screen: View {
+    @State var isShowing = false
+    @State var item: Item?
+    var body: some View {
+      VStack {
+        Button("Show popover") { isShowing = true }
+        Button("Show item") { item = Item(id: 7) }
+      }
+      .popover(isPresented: $isShowing) {
+        VStack {
+          Text("In the popover")
+          Button("Close") { isShowing = false }
+        }
+      }
+      .popover(item: $item, arrowEdge: .bottom) { item in
+        Text("Item \(item.id)")
+      }
+    }
+  }
+
+  @Test func aPopoverIsShownAsASheetAndDismissed() async {
+    let (client, _) = openTab(Screen())
+    #expect(!client.text.contains("In the popover"))
+    await client.click("Show popover")
+    #expect(client.text.contains("In the popover"))
+    #expect(client.html.contains(#"role="dialog""#))
+    await client.click("Close")
+    #expect(!client.text.contains("In the popover"))
+    await client.click("Show item")
+    #expect(client.text.contains("Item 7"))
+  }
+}
