@@ -116,3 +116,35 @@ struct PopoverTests {
     #expect(client.text.contains("Item 7"))
   }
 }
+
+/// A menu opens a list of actions; choosing one runs it and closes the list.
+@MainActor
+struct MenuTests {
+  struct Screen: View {
+    @State var chosen = "nothing"
+    var body: some View {
+      VStack {
+        Text("Chosen: \(chosen)")
+        Menu("Current stack") {
+          ForEach(["Screen A", "Screen B"], id: \.self) { name in
+            Button(name) { chosen = name }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func aMenuOpensRunsTheChosenActionAndCloses() async {
+    let (client, _) = openTab(Screen())
+    #expect(!client.text.contains("Screen A"))
+    await client.click("Current stack")
+    #expect(client.text.contains("Screen A") && client.text.contains("Screen B"))
+    await client.click("Screen B")
+    #expect(client.text.contains("Chosen: Screen B"))
+    #expect(!client.text.contains("Screen A"))
+    // Pressing the label again closes an open menu.
+    await client.click("Current stack")
+    await client.click("Current stack")
+    #expect(!client.text.contains("Screen A"))
+  }
+}
