@@ -138,6 +138,13 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-back .sui-icon { width: 1.3em; height: 1.3em; }
 .sui-screen { flex: 1; display: flex; flex-direction: column; max-width: none; margin: 0; padding: 0; }
 .sui-bottombar { position: sticky; bottom: 0; display: flex; justify-content: space-between; padding: 8px 16px; background: rgba(249,249,249,.94); box-shadow: 0 -0.5px 0 var(--sui-separator); }
+.sui-tabview { display: flex; flex-direction: column; flex: 1; min-height: 100%; }
+.sui-tab-panel { flex: 1; display: flex; flex-direction: column; min-height: 0; }
+.sui-tabbar { position: sticky; bottom: 0; z-index: 10; display: flex; background: rgba(249,249,249,.94); backdrop-filter: blur(20px); box-shadow: 0 -0.5px 0 var(--sui-separator); padding-bottom: env(safe-area-inset-bottom); }
+.sui-tab { flex: 1; min-height: 49px; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px; font: 500 10px/12px system-ui, sans-serif; color: var(--sui-secondary); background: none; border: none; cursor: pointer; padding: 4px 0; }
+.sui-tab[aria-selected="true"] { color: var(--sui-accent); }
+.sui-tab .sui-hstack { flex-direction: column; gap: 2px !important; align-items: center; }
+.sui-tab .sui-symbol, .sui-tab .sui-icon { width: 24px; height: 24px; }
 .sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
 .sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }
 .sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }

@@ -16,17 +16,12 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: Prim
     let tagged = taggedNodes(context.nodes(of: view.content, component: "options"))
     let options = tagged.enumerated().map { PickerSpec.Option(label: [$0.element], index: $0.offset) }
     let selection = view.selection
-    let current = AnyHashable(selection.wrappedValue)
     let spec = PickerSpec(
       options: options,
-      selectedIndex: tagged.firstIndex { $0.tag == current || $0.tag.map(unwrapped) == unwrapped(current) },
+      selectedIndex: tagged.firstIndex { $0.tag.map { selection.isSelected(by: $0) } ?? false },
       select: { index in
         guard tagged.indices.contains(index), let tag = tagged[index].tag else { return }
-        if let value = tag.base as? SelectionValue {
-          selection.wrappedValue = value
-        } else if let value = Optional(tag.base) as? SelectionValue {
-          selection.wrappedValue = value
-        }
+        selection.select(tag)
       },
       style: context.environment.pickerStyle
     )
@@ -41,6 +36,24 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: Prim
       if node.tag != nil { return [node] }
       if case .group = node.kind, node.modifiers.isEmpty { return taggedNodes(node.children) }
       return []
+    }
+  }
+}
+
+extension Binding where Value: Hashable {
+  /// Whether a view tagged `tag` is the one this selection names (`Optional(3)` and `3` name
+  /// the same view).
+  func isSelected(by tag: AnyHashable) -> Bool {
+    let current = AnyHashable(wrappedValue)
+    return tag == current || unwrapped(tag) == unwrapped(current)
+  }
+
+  /// Selects the view tagged `tag`, when its tag is of the selection's type (or its wrapped type).
+  func select(_ tag: AnyHashable) {
+    if let value = tag.base as? Value {
+      wrappedValue = value
+    } else if let value = Optional(tag.base) as? Value {
+      wrappedValue = value
     }
   }
 }
@@ -82,12 +95,15 @@ extension View {
   }
 }
 
-struct TagModifier<Content: View>: PrimitiveView {
+struct TagModifier<Content: View>: PrimitiveView, TagCarrying {
   let content: Content
   let tag: AnyHashable
 
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    // Directly in a `TabView`, the tab inside is told its tag before it is resolved.
+    context.tabs?.pendingTag = view.tag
     var content = context.nodes(of: view.content, component: "m")
+    context.tabs?.pendingTag = nil
     if content.count != 1 { content = [ViewNode(kind: .group, identity: context.path, children: content)] }
     content[0].tag = view.tag
     content[0].version = nil

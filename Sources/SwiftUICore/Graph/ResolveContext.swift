@@ -17,6 +17,9 @@ public final class ResolveContext {
   /// How many times views said something about their screen in this pass (see
   /// `BodyRecord.writesScreen`); a screen of its own counts apart.
   var screenWrites = 0
+  /// The `TabView` whose content is being resolved, told of each tab in it (nil elsewhere,
+  /// inside a tab's own content included).
+  var tabs: TabCollector?
   /// Environments compared in this pass, by their storage (a list's rows share one), with the
   /// newer one, kept so that its storage's address is not reused in the pass.
   private var comparedEnvironments: [EnvironmentPair: (isSame: Bool, kept: EnvironmentValues)] = [:]

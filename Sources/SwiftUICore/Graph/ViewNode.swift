@@ -77,6 +77,8 @@ public struct ViewNode {
     /// Content that scrolls along these axes (`ScrollView`); children: the content, stacked
     /// along the axis.
     case scroll(Axis.Set)
+    /// A `TabView`: its tab bar; children: the selected tab's content.
+    case tabView(TabBar)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
@@ -388,4 +390,19 @@ public struct FrameSpec {
   public var maxHeight: CGFloat?
   /// Where the content sits in the frame.
   public var alignment: Alignment
+}
+
+/// A `TabView`'s bar: its tabs in order, and how to choose one.
+public struct TabBar {
+  /// One tab's item.
+  public struct Tab {
+    /// What its `tabItem` shows.
+    public var label: [ViewNode]
+    /// Whether it is the tab shown.
+    public var isSelected: Bool
+  }
+  /// The tabs, in order.
+  public var tabs: [Tab]
+  /// Selects the tab at a place.
+  public var select: @MainActor (Int) -> Void
 }
