@@ -65,6 +65,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-shape { display: block; overflow: visible; }
 .sui-shape-box { position: relative; min-width: 10px; min-height: 10px; }
 .sui-shape-box > .sui-shape { position: absolute; inset: 0; width: 100%; height: 100%; }
+.sui-shape-box > .sui-shape-gradient { position: absolute; inset: 0; }
 .sui-frame > .sui-shape-box, .sui-layer > .sui-shape-box, .sui-zstack > .sui-shape-box { width: 100%; height: 100%; }
 .sui-vstack > .sui-expand-v, .sui-screen > .sui-expand-v, .sui-frame > .sui-expand-v { flex: 1000 1 0; min-height: 0; }
 .sui-vstack > .sui-expand-h, .sui-frame > .sui-expand-h { align-self: stretch; }

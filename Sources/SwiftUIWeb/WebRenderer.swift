@@ -523,7 +523,15 @@ public struct WebRenderer {
     } else {
       pathAttributes.append(("fill", spec.fill.map(css) ?? "currentColor"))
     }
-    pathAttributes.insert(("d", svgPath(spec.path(rect))), at: 0)
+    let d = svgPath(spec.path(rect))
+    if spec.stroke == nil, case let .gradient(gradient) = spec.fill {
+      // SVG has no gradient around a centre: the box is painted with the CSS gradient and cut
+      // to the shape.
+      return measuredBox(identity, [
+        .element(Element(tag: "div", attributes: [("class", "sui-shape-gradient"), ("style", "background:\(cssImage(gradient));clip-path:path('\(d)')")]))
+      ])
+    }
+    pathAttributes.insert(("d", d), at: 0)
     let svg = Element(
       tag: "svg",
       attributes: [
@@ -532,13 +540,18 @@ public struct WebRenderer {
       ],
       children: [.element(Element(tag: "path", attributes: pathAttributes))]
     )
+    return measuredBox(identity, [.element(svg)])
+  }
+
+  /// A shape's box, whose size the browser reports. The view is drawn in the box, so that the
+  /// browser measures the box again for another view in the same place (a branch of an `if`
+  /// that took over from the other).
+  private func measuredBox(_ identity: String, _ children: [Node]) -> Element {
     let measured = measured
-    // The view drawn in the box, so that the browser measures the box again for another view
-    // in the same place (a branch of an `if` that took over from the other).
     return Element(
       tag: "div", attributes: [("class", "sui-shape-box"), ("data-measure", shortHash(identity))],
       handlers: [(.resize, .value { measured.set(identity, to: $0) })],
-      children: [.element(svg)]
+      children: children
     )
   }
 
@@ -595,11 +608,14 @@ func css(_ color: ColorValue) -> String {
     return "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(number(opacity)))"
   case let .material(thickness):
     return "var(--sui-material-\(thickness))"
+  case let .gradient(gradient):
+    return gradient.stops.first.map { css($0.color) } ?? "transparent"
   }
 }
 
 /// A background of `color`: a material also blurs what is behind it.
 func backgroundStyle(_ color: ColorValue) -> String {
+  if case let .gradient(gradient) = color { return "background:\(cssImage(gradient))" }
   guard case let .material(thickness) = color else { return "background:\(css(color))" }
   return "background:\(css(color));backdrop-filter:var(--sui-material-\(thickness)-blur);-webkit-backdrop-filter:var(--sui-material-\(thickness)-blur)"
 }

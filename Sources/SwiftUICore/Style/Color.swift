@@ -28,7 +28,7 @@ public struct Color: Hashable, Sendable {
     switch value {
     case let .rgba(red, green, blue, alpha): Color(.rgba(red: red, green: green, blue: blue, opacity: alpha * opacity))
     case let .system(name, alpha): Color(.system(name, opacity: alpha * opacity))
-    case .material: self  // a colour is never a material
+    case .material, .gradient: self  // a colour is never a material or a gradient
     }
   }
 
@@ -85,6 +85,9 @@ public enum ColorValue: Hashable, Sendable {
   /// A translucent material by its thickness (`ultraThin`, `thin`, `regular`, `thick`,
   /// `ultraThick`, `bar`): a veil that lets a blur of what is behind it show through.
   case material(String)
+  /// Colours blended across the box painted (`LinearGradient`, `RadialGradient`,
+  /// `AngularGradient`); where one colour is needed (text, a stroke), its first.
+  case gradient(GradientValue)
 }
 
 extension Color: View, ShapeStyle {
