@@ -113,6 +113,26 @@ extension WebRenderer {
       case .clipped:
         styles.append("overflow:hidden")
         hasPaint = true
+      case let .position(x, y):
+        // The view's centre at the point; the view takes the space it is offered.
+        flush()
+        appendStyle("position:absolute;left:\(px(x));top:\(px(y));translate:-50% -50%", to: &element)
+        expansion = Expansion(horizontal: true, vertical: true)
+        wrap()
+        addClass("sui-positioned", to: &element)
+      case let .aspectRatio(ratio, contentMode):
+        // Only a given ratio can be kept: a view's own is not known before the browser lays it out.
+        guard let ratio else { break }
+        // Its height follows from its width.
+        expansion = Expansion(horizontal: expansion.horizontal, vertical: false)
+        wrap()
+        styles.append("aspect-ratio:\(number(ratio));width:100%" + (contentMode == .fit ? ";max-height:100%" : ";overflow:hidden"))
+      case let .blendMode(mode):
+        styles.append("mix-blend-mode:\(cssBlendMode(mode))")
+      case .colorInvert:
+        styles.append("filter:invert(1)")
+      case let .allowsHitTesting(enabled):
+        if !enabled { styles.append("pointer-events:none") }
       case .listRowBackground:
         break  // drawn by the list row
       case let .accessibilityLabel(label):
@@ -234,5 +254,28 @@ func addClass(_ name: String, to element: inout Element) {
     element.attributes[index].value += " " + name
   } else {
     element.attributes.append(("class", name))
+  }
+}
+
+/// The CSS blend mode for `mode` (those CSS lacks draw normally).
+func cssBlendMode(_ mode: BlendMode) -> String {
+  switch mode {
+  case .normal, .sourceAtop, .destinationOver, .destinationOut: "normal"
+  case .multiply: "multiply"
+  case .screen: "screen"
+  case .overlay: "overlay"
+  case .darken, .plusDarker: "darken"
+  case .lighten: "lighten"
+  case .colorDodge: "color-dodge"
+  case .colorBurn: "color-burn"
+  case .softLight: "soft-light"
+  case .hardLight: "hard-light"
+  case .difference: "difference"
+  case .exclusion: "exclusion"
+  case .hue: "hue"
+  case .saturation: "saturation"
+  case .color: "color"
+  case .luminosity: "luminosity"
+  case .plusLighter: "plus-lighter"
   }
 }

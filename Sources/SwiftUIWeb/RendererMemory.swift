@@ -25,10 +25,7 @@ final class MeasuredSizes {
 
   /// Takes a size the browser sent (`"W,H"`); an empty box (not laid out yet) is ignored.
   func set(_ identity: String, to text: String) {
-    let parts = text.split(separator: ",").compactMap { Double($0) }
-    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return }
-    let size = CGSize(width: parts[0], height: parts[1])
-    guard sizes[identity] != size else { return }
+    guard let size = measuredSize(text), sizes[identity] != size else { return }
     // A page shows a bounded number of shapes; sizes of shapes long gone are let go.
     if sizes.count > 2_000 { sizes.removeAll() }
     sizes[identity] = size
@@ -72,4 +69,12 @@ final class DrawnNodes {
       version: version, key: node.key, modifierCount: node.modifiers.count, proposed: proposed, elements: elements
     )
   }
+}
+
+/// A size the browser sent (`"W,H"`), or nil for an empty box (not laid out yet) or text that is
+/// not a size.
+func measuredSize(_ text: String) -> CGSize? {
+  let parts = text.split(separator: ",").compactMap { Double($0) }
+  guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+  return CGSize(width: parts[0], height: parts[1])
 }

@@ -65,6 +65,8 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-shape { display: block; overflow: visible; }
 .sui-shape-box { position: relative; min-width: 10px; min-height: 10px; }
 .sui-shape-box > .sui-shape { position: absolute; inset: 0; width: 100%; height: 100%; }
+.sui-geometry { position: relative; display: flex; flex-direction: column; align-items: flex-start; justify-content: flex-start; min-width: 0; min-height: 0; }
+.sui-geometry > .sui-shape-box, .sui-geometry > .sui-color { align-self: stretch; flex: 1; }
 .sui-shape-box > .sui-shape-gradient { position: absolute; inset: 0; }
 .sui-frame > .sui-shape-box, .sui-layer > .sui-shape-box, .sui-zstack > .sui-shape-box { width: 100%; height: 100%; }
 .sui-vstack > .sui-expand-v, .sui-screen > .sui-expand-v, .sui-frame > .sui-expand-v { flex: 1000 1 0; min-height: 0; }
@@ -78,6 +80,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-layered > .sui-expand-h { justify-self: stretch; }
 .sui-layered > .sui-expand-v { align-self: stretch; }
 .sui-modified { display: flex; flex-direction: column; }
+.sui-positioned { position: relative; align-self: stretch; flex: 1 1 0; min-width: 0; min-height: 0; }
 .sui-modified > .sui-expand-v { flex: 1 1 0; min-height: 0; }
 .sui-symbol { display: inline-flex; align-items: center; }
 .sui-icon { vertical-align: -0.15em; }

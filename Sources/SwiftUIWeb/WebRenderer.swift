@@ -88,7 +88,7 @@ public struct WebRenderer {
     if let known = proposal.expansions[node.identity] { return known }
     let expansion: Expansion
     switch node.kind {
-    case .shape, .color, .list, .scroll, .navigationStack, .tabView:
+    case .shape, .color, .list, .scroll, .navigationStack, .tabView, .geometry:
       expansion = Expansion(horizontal: true, vertical: true)
     case .textField, .slider, .progress, .toggle, .picker, .stepper:
       expansion = Expansion(horizontal: true, vertical: false)
@@ -204,6 +204,12 @@ public struct WebRenderer {
       return rowElement(spec, content: node.children)
     case let .navigationStack(bar):
       return navigationElement(bar, content: node.children)
+    case let .geometry(spec):
+      return Element(
+        tag: "div", attributes: [("class", "sui-geometry"), ("data-measure", shortHash(node.identity))],
+        handlers: [(.resize, .value { if let size = measuredSize($0) { spec.setSize(size) } })],
+        children: renderAll(node.children)
+      )
     case let .tabView(bar):
       return tabViewElement(bar, content: node.children, identity: node.identity)
     case let .presentation(presentation):

@@ -79,6 +79,9 @@ public struct ViewNode {
     case scroll(Axis.Set)
     /// A `TabView`: its tab bar; children: the selected tab's content.
     case tabView(TabBar)
+    /// A `GeometryReader`: it takes the space offered and tells its size; children: its content,
+    /// from the top leading corner.
+    case geometry(GeometrySpec)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
@@ -115,6 +118,17 @@ public struct ViewNode {
     case shadow(color: ColorValue, radius: CGFloat, x: CGFloat, y: CGFloat)
     /// What it draws outside its frame is cut off (`clipped`).
     case clipped
+    /// Its centre placed at this point of the space it is offered, which it takes (`position`).
+    case position(x: CGFloat, y: CGFloat)
+    /// Its width and height kept in this ratio (`aspectRatio`, `scaledToFit`, `scaledToFill`;
+    /// nil: its content's own).
+    case aspectRatio(CGFloat?, contentMode: ContentMode)
+    /// How its colours combine with what is behind it (`blendMode`).
+    case blendMode(BlendMode)
+    /// Its colours inverted (`colorInvert`).
+    case colorInvert
+    /// Taps and clicks go through it to what is behind when false (`allowsHitTesting`).
+    case allowsHitTesting(Bool)
     /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
     /// Its name for screen readers (`accessibilityLabel`).
@@ -405,4 +419,10 @@ public struct TabBar {
   public var tabs: [Tab]
   /// Selects the tab at a place.
   public var select: @MainActor (Int) -> Void
+}
+
+/// A `GeometryReader`: where the renderer tells the size it drew it at.
+public struct GeometrySpec {
+  /// Takes the size the reader was drawn at (the content is built again for a new one).
+  public var setSize: @MainActor (CGSize) -> Void
 }
