@@ -113,6 +113,11 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-step + .sui-step { border-left: 1px solid var(--sui-separator); }
 .sui-step:disabled { color: var(--sui-tertiary); cursor: default; }
 .sui-slider { flex: 1; accent-color: var(--sui-accent); border: none; padding: 0; }
+.sui-refresh { align-self: center; display: inline-flex; align-items: center; gap: 6px; margin: 8px auto 0; padding: 6px 12px; font: var(--sui-font-subheadline); color: var(--sui-secondary); background: none; border: none; border-radius: 16px; cursor: pointer; }
+.sui-refresh .sui-icon { width: 18px; height: 18px; }
+.sui-refresh[aria-busy="true"] { cursor: default; }
+.sui-refresh[aria-busy="true"] .sui-icon { animation: sui-spin 1s linear infinite; }
+@keyframes sui-spin { to { transform: rotate(360deg); } }
 .sui-progress { display: flex; flex-direction: column; gap: 4px; flex: 1; }
 .sui-progress-bar { width: 100%; accent-color: var(--sui-accent); }
 .sui-list { display: flex; flex-direction: column; gap: 24px; padding: 16px 16px 32px; flex: 1; }

@@ -360,6 +360,7 @@ public struct WebRenderer {
       }
     }
     flushLoose()
+    if let refresh = spec.refresh { parts.insert(.element(refreshElement(refresh)), at: 0) }
     let style = spec.isForm ? "insetGrouped" : "\(spec.style)"
     return Element(tag: "div", attributes: [("class", "sui-list sui-list-\(style)")], children: parts)
   }
@@ -478,9 +479,15 @@ public struct WebRenderer {
   private func presentationElement(_ presentation: Presentation, content: [ViewNode]) -> Element {
     switch presentation.kind {
     case .sheet, .fullScreenCover:
+      var attributes: [(name: String, value: String)] = [("class", "sui-sheet sui-\(presentation.kind)"), ("role", "dialog"), ("aria-modal", "true")]
+      // A detent below the whole window: that share of the window's height (or those points).
+      if let detent = presentation.detent {
+        let height = detent.points.map(px) ?? "\(number((detent.fraction ?? 1) * 100))vh"
+        attributes.append(("style", "height:min(\(height),calc(100% - 40px))"))
+      }
       let dialog = Element(
         tag: "div",
-        attributes: [("class", "sui-sheet sui-\(presentation.kind)"), ("role", "dialog"), ("aria-modal", "true")],
+        attributes: attributes,
         handlers: [(.escape, .run(presentation.dismiss))],
         children: renderAll(content)
       )

@@ -312,6 +312,16 @@ public struct ListSpec {
   public var isForm: Bool
   /// The list style in force.
   public var style: ListStyleKind
+  /// Its refresh control, when it can be refreshed (`refreshable`).
+  public var refresh: RefreshControl? = nil
+}
+
+/// A list's refresh control: whether a refresh is under way, and how to start one.
+public struct RefreshControl {
+  /// A refresh is under way.
+  public var isRefreshing: Bool
+  /// Starts a refresh (nothing while one is under way).
+  public var refresh: @MainActor () -> Void
 }
 
 /// A section's header and footer.
@@ -376,6 +386,9 @@ public struct Presentation {
   public var actions: [ViewNode]
   /// Ends the presentation (Escape pressed in it).
   public var dismiss: @MainActor () -> Void
+  /// The height a sheet rests at, when its content chose one below the whole window
+  /// (`presentationDetents`).
+  public var detent: PresentationDetent? = nil
 }
 
 /// A shape and how it is painted.

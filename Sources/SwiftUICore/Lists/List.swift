@@ -4,7 +4,8 @@ public struct List<SelectionValue: Hashable, Content: View>: PrimitiveView {
   let content: Content
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    let spec = ListSpec(isForm: false, style: context.environment.listStyle)
+    var spec = ListSpec(isForm: false, style: context.environment.listStyle)
+    spec.refresh = context.refreshControl()
     nodes.append(context.node(.list(spec), children: context.nodes(of: view.content, component: "c")))
   }
 }

@@ -237,6 +237,8 @@ struct ScreenPreferences {
   var destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView] = [:]
   var isBackButtonHidden = false
   var isBarHidden = false
+  /// The heights a sheet showing this screen rests at (`presentationDetents`).
+  var detents: Set<PresentationDetent>?
 }
 
 extension EnvironmentValues {

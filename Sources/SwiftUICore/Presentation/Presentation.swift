@@ -127,7 +127,7 @@ private func sheetNode<Content: View>(
   _ kind: Presentation.Kind, content: Content, in context: ResolveContext, dismiss: @escaping @MainActor () -> Void
 ) -> ViewNode {
   let dismissAction = context.dismissAction("", dismiss)
-  let (nodes, _) = context.withScreen(shown: true) {
+  let (nodes, screen) = context.withScreen(shown: true) {
     context.withEnvironment({ values in
       values.dismiss = dismissAction
       values.isPresented = true
@@ -137,7 +137,8 @@ private func sheetNode<Content: View>(
       context.nodes(of: content, component: "content")
     }
   }
-  let presentation = Presentation(kind: kind, title: nil, message: [], actions: [], dismiss: dismiss)
+  var presentation = Presentation(kind: kind, title: nil, message: [], actions: [], dismiss: dismiss)
+  presentation.detent = kind == .sheet ? screen.detents?.lowest : nil
   return context.node(.presentation(presentation), children: nodes)
 }
 
