@@ -133,6 +133,14 @@ extension WebRenderer {
         styles.append("filter:invert(1)")
       case let .allowsHitTesting(enabled):
         if !enabled { styles.append("pointer-events:none") }
+      case let .gesture(recognizer):
+        // One gesture an element: a second one around the first goes on an element around it.
+        if element.handlers.contains(where: { $0.0 == .pointer }) { wrap() }
+        element.handlers.append((.pointer, .value { text in
+          if let event = pointerEvent(text) { recognizer.receive(event) }
+        }))
+        // A drag keeps the page from scrolling under it.
+        if recognizer.tracksMoves { addClass("sui-drag", to: &element) }
       case .listRowBackground:
         break  // drawn by the list row
       case let .accessibilityLabel(label):
@@ -278,4 +286,15 @@ func cssBlendMode(_ mode: BlendMode) -> String {
   case .luminosity: "luminosity"
   case .plusLighter: "plus-lighter"
   }
+}
+
+/// A pointer event the browser sent (`"PHASE,X,Y,T"`, T in milliseconds), or nil for text that
+/// is not one.
+func pointerEvent(_ text: String) -> PointerEvent? {
+  let parts = text.split(separator: ",")
+  guard parts.count == 4, let phase = PointerEvent.Phase(rawValue: String(parts[0])),
+    let x = Double(parts[1]), let y = Double(parts[2]), let milliseconds = Double(parts[3]),
+    x.isFinite, y.isFinite, milliseconds.isFinite
+  else { return nil }
+  return PointerEvent(phase: phase, location: CGPoint(x: x, y: y), time: Date(timeIntervalSinceReferenceDate: milliseconds / 1000))
 }

@@ -80,6 +80,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-layered > .sui-expand-h { justify-self: stretch; }
 .sui-layered > .sui-expand-v { align-self: stretch; }
 .sui-modified { display: flex; flex-direction: column; }
+.sui-drag { touch-action: none; user-select: none; -webkit-user-select: none; }
 .sui-positioned { position: relative; align-self: stretch; flex: 1 1 0; min-width: 0; min-height: 0; }
 .sui-modified > .sui-expand-v { flex: 1 1 0; min-height: 0; }
 .sui-symbol { display: inline-flex; align-items: center; }

@@ -210,6 +210,48 @@ let browserScript = #"""
       if (found) send(found[1], valueOf(found[0]));
     });
   }
+  // Gestures (`data-on-pointer`): the press, the moves while pressed (one an animation frame)
+  // and the release, each as "phase,x,y,t" from the element's top left corner. The handler is
+  // read again at each send: a patch during a drag may have given the element another.
+  let pointerElement = null;
+  let pendingMove = null;
+  function pointerValue(phase, element, event) {
+    const box = element.getBoundingClientRect();
+    return phase + "," + Math.round(event.clientX - box.left) + "," + Math.round(event.clientY - box.top) + "," + Math.round(event.timeStamp);
+  }
+  function sendPointer(element, value) {
+    const handler = element.getAttribute("data-on-pointer");
+    if (handler) send(handler, value);
+  }
+  document.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const found = handlerFor(event.target, "pointer");
+    if (!found) return;
+    pointerElement = found[0];
+    try { pointerElement.setPointerCapture(event.pointerId); } catch (error) {}
+    sendPointer(pointerElement, pointerValue("down", pointerElement, event));
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!pointerElement) return;
+    const element = pointerElement;
+    const first = pendingMove === null;
+    pendingMove = pointerValue("move", element, event);
+    if (first) requestAnimationFrame(() => {
+      if (pendingMove === null) return;
+      sendPointer(element, pendingMove);
+      pendingMove = null;
+    });
+  });
+  for (const [domEvent, phase] of [["pointerup", "up"], ["pointercancel", "cancel"]]) {
+    document.addEventListener(domEvent, (event) => {
+      if (!pointerElement) return;
+      const element = pointerElement;
+      pointerElement = null;
+      if (pendingMove !== null) sendPointer(element, pendingMove);
+      pendingMove = null;
+      sendPointer(element, pointerValue(phase, element, event));
+    });
+  }
   document.addEventListener("submit", (event) => {
     const found = handlerFor(event.target, "submit");
     // A form of the app's with an address of its own (Sign out) goes to the server as a post.

@@ -87,6 +87,11 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
   /// The element's size on the page changed, and once when it first shows: its width and
   /// height in CSS pixels, rounded, travel with it as `"W,H"` (so the server can draw to it).
   public static let resize = Event("resize")
+  /// A pointer (a finger, a mouse's main button) pressed on the element, its moves while pressed
+  /// (at most one an animation frame, wherever they go), and its release: `"PHASE,X,Y,T"`
+  /// travels with each, the phase `down`, `move`, `up` or `cancel`, X and Y in CSS pixels from
+  /// the element's top left corner, T the event's time in milliseconds (for gestures).
+  public static let pointer = Event("pointer")
 
   public var description: String { name }
 }
