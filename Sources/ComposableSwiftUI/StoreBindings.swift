@@ -257,3 +257,13 @@ extension Binding where Value: _OptionalCaseScopedStore {
     )
   }
 }
+
+extension Binding {
+  /// A binding to a shared value, as swift-sharing spells it: `Stepper("\(count)", value:
+  /// Binding($count))`, or `@Binding(store.$signUpData) var signUpData` in a view's body. It
+  /// reads the value (observed, as any read of a `@Shared`) and writes with `withLock`.
+  @MainActor
+  public init(_ base: Shared<Value>) {
+    self.init(get: { base.wrappedValue }, set: { newValue in base.withLock { $0 = newValue } })
+  }
+}

@@ -133,6 +133,8 @@ extension WebRenderer {
         styles.append("filter:invert(1)")
       case let .allowsHitTesting(enabled):
         if !enabled { styles.append("pointer-events:none") }
+      case .monospacedDigit:
+        styles.append("font-variant-numeric:tabular-nums")
       case let .gesture(recognizer):
         // One gesture an element: a second one around the first goes on an element around it.
         if element.handlers.contains(where: { $0.0 == .pointer }) { wrap() }

@@ -85,3 +85,13 @@ struct GeometryAndCompositingTests {
     #expect(html(Color.red.aspectRatio(CGSize(width: 16, height: 9), contentMode: .fill)).contains("aspect-ratio:1.778;width:100%;overflow:hidden"))
   }
 }
+
+/// `monospacedDigit()` on any view, as TCA's bindings case studies put it on a whole `Form`.
+@MainActor
+struct MonospacedDigitTests {
+  @Test func digitsInsideAViewKeepOneWidth() {
+    let html = WebRenderer().renderAll(ViewGraph().resolve(Form { Text("Count: 10") }.monospacedDigit()))
+      .map { RenderedView($0).root.html }.joined()
+    #expect(html.contains("font-variant-numeric:tabular-nums"))
+  }
+}

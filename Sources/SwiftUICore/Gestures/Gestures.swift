@@ -94,9 +94,10 @@ public struct TapGesture: Gesture {
   }
 
   public func _recognizer(
-    _ memory: GestureMemory, changed: @escaping @MainActor (Void) -> Void, ended: @escaping @MainActor (Void) -> Void
+    _ memory: GestureMemory, changed: @escaping @MainActor (Value) -> Void, ended: @escaping @MainActor (Value) -> Void
   ) -> GestureRecognizer {
-    SpatialTapGesture(count: count)._recognizer(memory, changed: { _ in changed(()) }, ended: { _ in ended(()) })
+    let tap: Void = ()
+    return SpatialTapGesture(count: count)._recognizer(memory, changed: { _ in changed(tap) }, ended: { _ in ended(tap) })
   }
 }
 

@@ -129,6 +129,8 @@ public struct ViewNode {
     case colorInvert
     /// Taps and clicks go through it to what is behind when false (`allowsHitTesting`).
     case allowsHitTesting(Bool)
+    /// Its digits drawn at one width, so that changing numbers do not shift (`monospacedDigit`).
+    case monospacedDigit
     /// Its pointer presses, moves and releases go to this recognizer (`gesture`, `onTapGesture`).
     case gesture(GestureRecognizer)
     /// The background of the list row it is (`listRowBackground`).

@@ -45,6 +45,11 @@ extension View {
     aspectRatio(contentMode: .fill)
   }
 
+  /// The digits of the text inside this view drawn at one width (a counter that does not shift).
+  public func monospacedDigit() -> some View {
+    modifier(node: .monospacedDigit)
+  }
+
   /// The view's colours combined with what is behind it by `blendMode`.
   public func blendMode(_ blendMode: BlendMode) -> some View {
     modifier(node: .blendMode(blendMode))
