@@ -15,6 +15,7 @@ extension WebRenderer {
     // Turns, scales and moves, outermost first as CSS applies them right to left.
     var transforms: [String] = []
     var hasPaint = false
+    var blend: String?
     var expansion = contentExpansion(of: node)
     if case .spacer = node.kind {} else { expansion.mark(&element) }
     func flush() {
@@ -128,7 +129,9 @@ extension WebRenderer {
         wrap()
         styles.append("aspect-ratio:\(number(ratio));width:100%" + (contentMode == .fit ? ";max-height:100%" : ";overflow:hidden"))
       case let .blendMode(mode):
-        styles.append("mix-blend-mode:\(cssBlendMode(mode))")
+        // Set on the outermost element once all modifiers are applied: a transform or a frame
+        // around the view would otherwise make it blend with an empty backdrop of its own.
+        blend = cssBlendMode(mode)
       case .colorInvert:
         styles.append("filter:invert(1)")
       case let .allowsHitTesting(enabled):
@@ -184,6 +187,11 @@ extension WebRenderer {
       case .pushedOver:
         addClass("sui-pushed-over", to: &element)
       }
+    }
+    if let blend, blend != "normal" {
+      styles.append("mix-blend-mode:\(blend)")
+      // An overlay or background layer holding it blends as a whole (see the stylesheet).
+      addClass("sui-blend-\(blend)", to: &element)
     }
     flush()
     return element
@@ -266,6 +274,14 @@ func addClass(_ name: String, to element: inout Element) {
     element.attributes.append(("class", name))
   }
 }
+
+/// Rules that make an overlay or background layer blend as a whole when a view in it blends:
+/// a layer is a stacking context of its own (it is ordered by `z-index`), so a view inside it
+/// would blend only with the layer's empty backdrop, not with the view under it.
+let blendLayerRules = ["multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn",
+  "soft-light", "hard-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "plus-lighter"]
+  .map { ".sui-layer:has(.sui-blend-\($0)) { mix-blend-mode: \($0); }" }
+  .joined(separator: "\n")
 
 /// The CSS blend mode for `mode` (those CSS lacks draw normally).
 func cssBlendMode(_ mode: BlendMode) -> String {

@@ -176,4 +176,5 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
      collapsed in Chromium while a row was being added, and the sheet scrolled its bar away). */
   .sui-sheet { height: min(620px, calc(100vh - 80px)); max-width: 540px; border-radius: 12px; align-self: center; }
 }
+\#(blendLayerRules)
 """#

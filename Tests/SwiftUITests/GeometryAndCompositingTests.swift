@@ -72,9 +72,11 @@ struct GeometryAndCompositingTests {
         Text("Tap").colorInvert().allowsHitTesting(false)
       }
     )
-    #expect(markup.contains("mix-blend-mode:difference"))
+    // The blend goes on the outermost element: the transform placing the dot would otherwise
+    // leave it blending with an empty backdrop of its own.
+    #expect(markup.contains(#"class="sui-modified sui-expand-h sui-expand-v sui-positioned sui-blend-difference" style="mix-blend-mode:difference""#))
+    #expect(swiftUIStylesheet.contains(".sui-layer:has(.sui-blend-difference) { mix-blend-mode: difference; }"))
     #expect(markup.contains("position:absolute;left:40px;top:60px;translate:-50% -50%"))
-    #expect(markup.contains(#"class="sui-modified sui-expand-h sui-expand-v sui-positioned""#))
     #expect(markup.contains("filter:invert(1);pointer-events:none"))
     #expect(html(Color.red.blendMode(.plusLighter)).contains("mix-blend-mode:plus-lighter"))
   }
