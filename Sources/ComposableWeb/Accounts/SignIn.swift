@@ -94,26 +94,35 @@ final class SignIns: Sendable {
 
   /// 403: this server makes no accounts.
   private func signUpClosed() -> Response {
+    let body = """
+      <h1>Sign-up is closed</h1>
+      <p class="cw-app-name">\(escapeText(template.title))</p>
+      <p>This server does not make new accounts. Ask whoever runs it for one.</p>
+      <p>Have an account? <a href="/sign-in">Sign in</a></p>
+      """
+    return accountPage(.forbidden, title: "Sign-up is closed", body: body)
+  }
+
+  /// An account page (sign-in, sign-up…): a plain document titled `title` around `body`, which
+  /// is HTML already escaped.
+  private func accountPage(_ status: HTTPResponse.Status, title: String, body: String) -> Response {
     let html = """
       <!doctype html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>Sign-up is closed · \(escapeText(template.title))</title>
+      <title>\(title) · \(escapeText(template.title))</title>
       <link rel="stylesheet" href="/_cw/app.css">
       </head>
       <body>
       <main class="cw-account">
-      <h1>Sign-up is closed</h1>
-      <p class="cw-app-name">\(escapeText(template.title))</p>
-      <p>This server does not make new accounts. Ask whoever runs it for one.</p>
-      <p>Have an account? <a href="/sign-in">Sign in</a></p>
+      \(body)
       </main>
       </body>
       </html>
       """
-    return template.respond(.forbidden, html, contentType: "text/html; charset=utf-8")
+    return template.respond(status, html, contentType: "text/html; charset=utf-8")
   }
 
   // MARK: Posts
@@ -319,17 +328,7 @@ final class SignIns: Sendable {
       case .signUp: ("Sign up", "/sign-up", "new-password", #"Have an account? <a href="/sign-in">Sign in</a>"#)
       }
     let lengths = kind == .signUp ? #" minlength="8" maxlength="64""# : ""
-    let html = """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(heading) · \(escapeText(template.title))</title>
-      <link rel="stylesheet" href="/_cw/app.css">
-      </head>
-      <body>
-      <main class="cw-account">
+    let body = """
       <h1>\(heading)</h1>
       <p class="cw-app-name">\(escapeText(template.title))</p>
       \(error.map { #"<p class="cw-error" role="alert">\#(escapeText($0))</p>"# } ?? "")
@@ -339,11 +338,8 @@ final class SignIns: Sendable {
       <button type="submit" class="cw-primary">\(heading)</button>
       </form>
       \(other.isEmpty ? "" : "<p>\(other)</p>")
-      </main>
-      </body>
-      </html>
       """
-    return template.respond(status, html, contentType: "text/html; charset=utf-8")
+    return accountPage(status, title: heading, body: body)
   }
 
   /// The fields of a form post (`application/x-www-form-urlencoded`, at most 16 KiB).

@@ -13,7 +13,7 @@ public struct Menu<Label: View, Content: View>: PrimitiveView {
   }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    let state = context.storage(at: context.path + "#menu") { MenuState() }
+    let state = context.storage(at: context.path + "#menu") { OpenState() }
     let isOpen = state.isOpen
     let menu = VStack(alignment: .leading, spacing: 0) {
       Button {
@@ -60,8 +60,9 @@ extension Menu where Label == Text {
   }
 }
 
-/// Whether a ``Menu`` shows its actions.
+/// Whether a view that opens and closes (a ``Menu``'s actions, a ``DisclosureGroup``'s content
+/// without a binding) is open: its own state, kept with its place in the tree.
 @Observable
-final class MenuState {
+final class OpenState {
   var isOpen = false
 }

@@ -25,8 +25,8 @@ public struct DisclosureGroup<Label: View, Content: View>: PrimitiveView {
     let isExpanded =
       view.isExpanded
       ?? {
-        let state = context.storage(at: context.path + "#disclosure") { DisclosureState() }
-        return Binding(get: { state.isExpanded }, set: { state.isExpanded = $0 })
+        let state = context.storage(at: context.path + "#disclosure") { OpenState() }
+        return Binding(get: { state.isOpen }, set: { state.isOpen = $0 })
       }()
     let shown = isExpanded.wrappedValue
     let group = VStack(alignment: .leading) {
@@ -72,8 +72,3 @@ extension DisclosureGroup where Label == Text {
   }
 }
 
-/// Whether a ``DisclosureGroup`` without a binding shows its content.
-@Observable
-final class DisclosureState {
-  var isExpanded = false
-}
