@@ -71,7 +71,7 @@ extension View {
   ) -> some View {
     PresentationModifier(content: self) { context in
       guard isPresented.wrappedValue else { return nil }
-      return sheetNode(.sheet, content: content(), in: context) {
+      return sheetNode(.sheet, content: PresentedContent(make: content), in: context) {
         isPresented.wrappedValue = false
         onDismiss?()
       }
@@ -85,7 +85,7 @@ extension View {
     PresentationModifier(content: self) { context in
       guard let value = item.wrappedValue else { return nil }
       return context.withComponent("\(value.id)") {
-        sheetNode(.sheet, content: content(value), in: context) {
+        sheetNode(.sheet, content: PresentedItemContent(item: value, make: content), in: context) {
           item.wrappedValue = nil
           onDismiss?()
         }
@@ -99,7 +99,7 @@ extension View {
   ) -> some View {
     PresentationModifier(content: self) { context in
       guard isPresented.wrappedValue else { return nil }
-      return sheetNode(.fullScreenCover, content: content(), in: context) {
+      return sheetNode(.fullScreenCover, content: PresentedContent(make: content), in: context) {
         isPresented.wrappedValue = false
         onDismiss?()
       }
@@ -113,7 +113,7 @@ extension View {
     PresentationModifier(content: self) { context in
       guard let value = item.wrappedValue else { return nil }
       return context.withComponent("\(value.id)") {
-        sheetNode(.fullScreenCover, content: content(value), in: context) {
+        sheetNode(.fullScreenCover, content: PresentedItemContent(item: value, make: content), in: context) {
           item.wrappedValue = nil
           onDismiss?()
         }
@@ -255,4 +255,22 @@ extension View {
       return context.node(.presentation(presentation))
     }
   }
+}
+
+/// What a sheet or a cover shows, made by the content closure given to `sheet`: a view of its own
+/// whose body calls the closure. So the closure runs as SwiftUI runs it: when the view holding
+/// the sheet is evaluated again (a new closure) or when what the closure read changes, not each
+/// time the window walks past the sheet. A store made in the closure
+/// (`.sheet(isPresented: $isShown) { SignUpFlow() }`, with the store in `SignUpFlow`) is then
+/// made once, not again at every change inside the sheet.
+struct PresentedContent<Content: View>: View {
+  let make: () -> Content
+  var body: Content { make() }
+}
+
+/// As ``PresentedContent``, for the sheet of an item: made again for another item.
+struct PresentedItemContent<Item, Content: View>: View {
+  let item: Item
+  let make: (Item) -> Content
+  var body: Content { make(item) }
 }
