@@ -101,6 +101,23 @@ extension Bindable {
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
+
+  /// The same, spelled without `state:` as TCA's main branch writes it:
+  /// `.sheet(item: $store.scope(\.destination?.edit, action: \.destination.edit))`.
+  @MainActor
+  public func scope<State: ObservableState, Action, Container: _ScopableState, ChildAction>(
+    _ state: KeyPath<State, Container>,
+    action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Binding<Store<Container.Unwrapped, ChildAction>?> where Value == Store<State, Action>, Action: CasePathable {
+    presentedStore(
+      wrappedValue, state: Container._scopeKeyPath(state), action: action,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
 }
 
 extension Binding {
@@ -108,6 +125,23 @@ extension Binding {
   @MainActor
   public func scope<State: ObservableState, Action, Container: _ScopableState, ChildAction>(
     state: KeyPath<State, Container>,
+    action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Binding<Store<Container.Unwrapped, ChildAction>?> where Value == Store<State, Action>, Action: CasePathable {
+    presentedStore(
+      wrappedValue, state: Container._scopeKeyPath(state), action: action,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// The same, spelled without `state:` as TCA's main branch writes it:
+  /// `.sheet(item: $store.scope(\.destination?.edit, action: \.destination.edit))`.
+  @MainActor
+  public func scope<State: ObservableState, Action, Container: _ScopableState, ChildAction>(
+    _ state: KeyPath<State, Container>,
     action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -182,6 +216,17 @@ extension Bindable {
   where Value == Store<State, Action> {
     stackStore(wrappedValue, state: state, action: action)
   }
+
+  /// The same, spelled without `state:` as TCA's main branch writes it:
+  /// `NavigationStack(path: $store.scope(\.path, action: \.path)) { … }`.
+  @MainActor
+  public func scope<State: ObservableState, Action: CasePathable, ElementState, ElementAction>(
+    _ state: KeyPath<State, StackState<ElementState>>,
+    action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
+  ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
+  where Value == Store<State, Action> {
+    stackStore(wrappedValue, state: state, action: action)
+  }
 }
 
 extension Binding {
@@ -189,6 +234,17 @@ extension Binding {
   @MainActor
   public func scope<State: ObservableState, Action: CasePathable, ElementState, ElementAction>(
     state: KeyPath<State, StackState<ElementState>>,
+    action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
+  ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
+  where Value == Store<State, Action> {
+    stackStore(wrappedValue, state: state, action: action)
+  }
+
+  /// The same, spelled without `state:` as TCA's main branch writes it:
+  /// `NavigationStack(path: $store.scope(\.path, action: \.path)) { … }`.
+  @MainActor
+  public func scope<State: ObservableState, Action: CasePathable, ElementState, ElementAction>(
+    _ state: KeyPath<State, StackState<ElementState>>,
     action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
   ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
   where Value == Store<State, Action> {

@@ -42,7 +42,7 @@ struct FoundationOnLinuxTests {
     let (started, didStart) = AsyncStream<Void>.makeStream()
     let received = Task {
       var texts: [String] = []
-      var notifications = center.notifications(named: name).makeAsyncIterator()
+      let notifications = center.notifications(named: name).makeAsyncIterator()
       didStart.yield()
       while let notification = await notifications.next() {
         texts.append(notification.object as? String ?? "")

@@ -47,12 +47,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     )
   }
 
-  /// Scopes to a property of the parent's state; the same as `Scope(state:action:)`.
+  /// Scopes to a property of the parent's state; the same as `Scope(state:action:)`, spelled as
+  /// TCA's main branch writes it: `Scope(\.counter, action: \.counter) { Counter() }`.
   @inlinable
   public init<ChildState, ChildAction>(
     _ toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
     self.init(state: toChildState, action: toChildAction, child: child)
   }

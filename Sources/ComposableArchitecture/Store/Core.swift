@@ -147,7 +147,7 @@ final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
 /// store of a dismissed feature can still be read.
 final class IfLetCore<Base: Core, State, Action>: Core {
   let base: Base
-  let toState: KeyPath<Base.State, State?>
+  let toState: (Base.State) -> State?
   let fromAction: (Action) -> Base.Action
   let location: OperatorLocation
   private var lastState: State
@@ -155,7 +155,7 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   init(
     base: Base,
     initialState: State,
-    toState: KeyPath<Base.State, State?>,
+    toState: @escaping (Base.State) -> State?,
     fromAction: @escaping (Action) -> Base.Action,
     location: OperatorLocation
   ) {
@@ -174,7 +174,7 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   }
 
   var state: State {
-    if base.isValid, let state = base.state[keyPath: toState] {
+    if base.isValid, let state = toState(base.state) {
       lastState = state
     }
     return lastState
@@ -200,7 +200,7 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   }
 
   var isValid: Bool {
-    base.isValid && base.state[keyPath: toState] != nil
+    base.isValid && toState(base.state) != nil
   }
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {

@@ -24,12 +24,12 @@ public final class Store<State, Action> {
   /// store scoped with key paths, one specialized for the child (see `scope(_:action:)`).
   @usableFromInline let sendToCore: @MainActor (Action) -> Task<Void, Never>?
   /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
-  private let stateID: @MainActor () -> ObservableStateID?
-  private var children: [ScopeID: AnyObject] = [:]
+  let stateID: @MainActor () -> ObservableStateID?
+  var children: [ScopeID: AnyObject] = [:]
   /// For a store scoped to a collection or a stack: its element stores by id (an
   /// `ElementStores`), found without making the element's key paths again.
   var elementStores: AnyObject?
-  private let observation: StoreObservation
+  let observation: StoreObservation
   /// A root store's list of the scoped cores that kept a slice since the last send; emptied when
   /// the store goes away (see `deinit`). Nil for a scoped store.
   private let rootKeptStates: KeptStates?
@@ -365,7 +365,8 @@ public final class Store<State, Action> {
         let embed = AnyCasePath(resolving: action).embed
         return Store<ChildState, ChildAction>(
           core: IfLetCore(
-            base: core, initialState: childState, toState: state, fromAction: embed, location: location
+            base: core, initialState: childState, toState: { $0[keyPath: state] }, fromAction: embed,
+            location: location
           )
         )
       }
@@ -414,11 +415,15 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 struct ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
+  /// Where a scope made with closures was written (the deprecated view layer's `IfLetStore` and
+  /// `CaseLet`), since closures cannot be compared; empty for key path scopes.
+  let site: String
 
   @usableFromInline
-  init(state: AnyKeyPath, action: AnyKeyPath) {
+  init(state: AnyKeyPath, action: AnyKeyPath, site: String = "") {
     self.state = state
     self.action = action
+    self.site = site
   }
 }
 

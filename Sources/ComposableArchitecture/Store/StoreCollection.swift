@@ -161,7 +161,7 @@ extension Store {
         core: IfLetCore(
           base: core,
           initialState: element,
-          toState: toChildState,
+          toState: { $0[keyPath: toChildState] },
           fromAction: AnyCasePath(resolving: toChildAction).embed,
           location: location
         )
