@@ -34,6 +34,8 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
 .sui-vstack { display: flex; flex-direction: column; }
 .sui-hstack { display: flex; flex-direction: row; }
+.sui-grid { display: grid; align-self: stretch; }
+.sui-grid-row { display: contents; }
 .sui-scroll { overflow-y: auto; overflow-x: hidden; max-height: 100%; align-self: stretch; flex: 1 1 auto; }
 .sui-scroll > .sui-vstack { min-width: 100%; }
 .sui-scroll-across { overflow-x: auto; overflow-y: hidden; }

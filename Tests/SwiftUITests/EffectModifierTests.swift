@@ -7,10 +7,6 @@ import Testing
 /// clipping, as CSS.
 @MainActor
 struct EffectModifierTests {
-  func html<V: View>(_ view: V) -> String {
-    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-  }
-
   @Test func transformsComposeInTheOrderTheyAreApplied() {
     // Turned, then scaled, then moved: CSS applies its list right to left.
     let drawn = html(Text("Hi").rotationEffect(.degrees(45)).scaleEffect(2).offset(x: 10, y: -4))

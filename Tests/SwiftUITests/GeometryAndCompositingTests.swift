@@ -8,10 +8,6 @@ import Testing
 /// case studies use (`aspectRatio`, `position`, `blendMode`, `colorInvert`, `allowsHitTesting`).
 @MainActor
 struct GeometryAndCompositingTests {
-  func html<V: View>(_ view: V) -> String {
-    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-  }
-
   /// The timers case study's dial: a square of an angular gradient, with a hand drawn from the
   /// centre of a `GeometryReader`'s space to its top, turned by the seconds elapsed.
   struct Dial: View {

@@ -7,10 +7,6 @@ import Testing
 /// Gradients as shape fills, backgrounds and views, drawn as CSS gradients.
 @MainActor
 struct GradientTests {
-  func html<V: View>(_ view: V) -> String {
-    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-  }
-
   /// The dial of TCA's timers case study: a circle filled with an angular gradient of twelve
   /// colours around its centre.
   @Test func anAngularGradientFillsACircleCutToItsShape() {

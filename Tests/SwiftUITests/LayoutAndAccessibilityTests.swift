@@ -10,10 +10,6 @@ import Testing
 /// shapes, the older `Section(header:)` form, and what screen readers are told.
 @MainActor
 struct LayoutAndAccessibilityTests {
-  func html<V: View>(_ view: V) -> String {
-    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-  }
-
   @Test func viewsGrowAsInSwiftUI() {
     // Scrumdinger's meeting screen: a shape behind a stack whose middle view is a circle.
     let view = ZStack {

@@ -117,9 +117,6 @@ struct NavigationTests {
   }
 
   @Test func framesThatFillAndOverlays() {
-    func html<V: View>(_ view: V) -> String {
-      WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-    }
     #expect(html(Text("Wide").frame(maxWidth: .infinity, alignment: .leading)).contains("align-self:stretch;flex-grow:1;width:100%"))
     #expect(
       html(Circle().fill(Color.blue).frame(width: 10, height: 10).overlay(alignment: .topTrailing) { Text("1") })

@@ -67,10 +67,6 @@ struct OlderFormsTests {
     #expect(client.text.contains("Screen of row 1"))
   }
 
-  func html<V: View>(_ view: V) -> String {
-    WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
-  }
-
   @Test func aSymbolVariantNamesTheSymbolDrawn() {
     let names = { (variant: SymbolVariants, name: String) -> String in
       let view = Image(systemName: name).symbolVariant(variant)

@@ -9,12 +9,6 @@ import Testing
 @MainActor
 struct RenderTests {
   /// `view` as the HTML of its window, without the window's own element.
-  func html<V: View>(_ view: V) -> String {
-    let graph = ViewGraph()
-    let nodes = WebRenderer().renderAll(graph.resolve(view))
-    return nodes.map { RenderedView($0).root.html }.joined()
-  }
-
   @Test func stacksTextAndSpacers() {
     let view = VStack(alignment: .leading, spacing: 4) {
       Text("Title").font(.headline)

@@ -9,3 +9,9 @@ func openTab<V: View>(_ view: V, app: AppInstance? = nil) -> (tab: WebTestClient
   let host = WindowHost(root: AnyView(view), app: app)
   return (WebTestClient(page: host.page), host)
 }
+
+/// The HTML `view` draws, resolved in a graph of its own.
+@MainActor
+func html<V: View>(_ view: V) -> String {
+  WebRenderer().renderAll(ViewGraph().resolve(view)).map { RenderedView($0).root.html }.joined()
+}

@@ -82,6 +82,10 @@ public struct ViewNode {
     /// A `GeometryReader`: it takes the space offered and tells its size; children: its content,
     /// from the top leading corner.
     case geometry(GeometrySpec)
+    /// A `LazyVGrid`, `LazyHGrid` or `Grid`; children: its cells (a `Grid`'s: its rows).
+    case grid(GridSpec)
+    /// A `GridRow` of a `Grid`; children: its cells.
+    case gridRow
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
