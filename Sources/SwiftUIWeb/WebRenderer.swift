@@ -90,7 +90,7 @@ public struct WebRenderer {
     switch node.kind {
     case .shape, .color, .list, .scroll, .navigationStack, .tabView, .geometry:
       expansion = Expansion(horizontal: true, vertical: true)
-    case .textField, .slider, .progress, .toggle, .picker, .stepper:
+    case .textField, .slider, .progress, .toggle, .picker, .stepper, .datePicker:
       expansion = Expansion(horizontal: true, vertical: false)
     case let .grid(spec):
       expansion = gridExpansion(spec, children: node.children)
@@ -216,6 +216,8 @@ public struct WebRenderer {
       return tabViewElement(bar, content: node.children, identity: node.identity)
     case let .grid(spec):
       return gridElement(spec, children: node.children)
+    case let .datePicker(spec):
+      return datePickerElement(spec, label: renderAll(node.children), identity: node.identity)
     case .gridRow:
       return Element(tag: "div", attributes: [("class", "sui-grid-row"), ("role", "row")], children: renderAll(node.children))
     case let .presentation(presentation):
@@ -299,6 +301,8 @@ public struct WebRenderer {
     }
     var attributes: [(name: String, value: String)] = [("id", id), ("placeholder", spec.title), ("class", "sui-input sui-input-\(spec.style)")]
     if spec.isFocused { attributes.append(("autofocus", "")) }
+    if let inputMode = spec.inputMode { attributes.append(("inputmode", inputMode)) }
+    if let autocomplete = spec.autocomplete { attributes.append(("autocomplete", autocomplete)) }
     let field: Element
     if spec.isMultiline {
       field = Element(tag: "textarea", attributes: attributes + [("rows", "1")], handlers: handlers, children: [.text(spec.text)])

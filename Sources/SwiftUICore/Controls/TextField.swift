@@ -13,7 +13,8 @@ public struct TextField<Label: View>: PrimitiveView {
     let spec = TextFieldSpec(
       title: view.title, text: text.wrappedValue, setText: { text.wrappedValue = $0 },
       isSecure: view.isSecure, isMultiline: view.axis == .vertical, style: environment.textFieldStyle,
-      onSubmit: environment.onSubmit, isFocused: focus?.isFocused ?? false, setFocused: focus?.set
+      onSubmit: environment.onSubmit, isFocused: focus?.isFocused ?? false, setFocused: focus?.set,
+      inputMode: environment.keyboardType.inputMode, autocomplete: environment.textContentType?.autocomplete
     )
     var node = context.node(.textField(spec))
     if !environment.isEnabled { node.modifiers.append(.disabled) }

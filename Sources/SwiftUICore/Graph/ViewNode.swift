@@ -86,6 +86,8 @@ public struct ViewNode {
     case grid(GridSpec)
     /// A `GridRow` of a `Grid`; children: its cells.
     case gridRow
+    /// A `DatePicker`; children: the label.
+    case datePicker(DatePickerSpec)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
@@ -259,6 +261,10 @@ public struct TextFieldSpec {
   public var isFocused: Bool
   /// Told when the user moves the focus into the field (true) or out of it (false).
   public var setFocused: (@MainActor (Bool) -> Void)?
+  /// The on-screen keyboard to ask for (HTML `inputmode`; nil: the default), from `keyboardType`.
+  public var inputMode: String?
+  /// What the field holds, for the browser to offer (HTML `autocomplete`), from `textContentType`.
+  public var autocomplete: String?
 }
 
 /// A switch.

@@ -30,7 +30,9 @@ public struct GridItem: Sendable {
 /// The kinds of lazy-stack content that stay in view while scrolling (accepted: a page draws
 /// headers and footers in their place).
 public struct PinnedScrollableViews: OptionSet, Sendable {
+  /// The set's bits.
   public let rawValue: UInt32
+  /// The set of `rawValue`'s bits.
   public init(rawValue: UInt32) { self.rawValue = rawValue }
   /// Section headers.
   public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
