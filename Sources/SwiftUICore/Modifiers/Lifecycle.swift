@@ -59,13 +59,23 @@ extension View {
     OnChange(content: self, value: value, initial: false) { _, new in action(new) }
   }
 
-  /// Runs `action` when the user submits a text field inside this view (Return).
+  /// Runs `action` when the user submits a text field inside this view (Return), or, with
+  /// `.search` among `triggers`, the search field of a `searchable` inside it.
   public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
     EnvironmentWriter(content: self) { values in
-      let previous = values.onSubmit
-      values.onSubmit = {
-        previous?()
-        action()
+      if triggers.contains(.text) {
+        let previous = values.onSubmit
+        values.onSubmit = {
+          previous?()
+          action()
+        }
+      }
+      if triggers.contains(.search) {
+        let previous = values.onSearchSubmit
+        values.onSearchSubmit = {
+          previous?()
+          action()
+        }
       }
     }
   }
@@ -90,6 +100,14 @@ extension EnvironmentValues {
   var onSubmit: (@MainActor () -> Void)? {
     get { self[OnSubmitKey.self] }
     set { self[OnSubmitKey.self] = newValue }
+  }
+  private enum OnSearchSubmitKey: EnvironmentKey {
+    static var defaultValue: (@MainActor () -> Void)? { nil }
+  }
+  /// What submitting a search field runs (`onSubmit(of: .search)`).
+  var onSearchSubmit: (@MainActor () -> Void)? {
+    get { self[OnSearchSubmitKey.self] }
+    set { self[OnSearchSubmitKey.self] = newValue }
   }
 }
 
