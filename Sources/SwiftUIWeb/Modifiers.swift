@@ -151,9 +151,10 @@ extension WebRenderer {
       case let .accessibilityLabel(label):
         setAttribute("aria-label", label, on: &element)
       case let .accessibilityValue(value):
-        // Said after the name, as VoiceOver says a value.
-        let label = element.attributes.first { $0.name == "aria-label" }?.value
-        setAttribute("aria-label", label.map { "\($0), \(value)" } ?? value, on: &element)
+        // Said after the name, as VoiceOver says a value; the name is the label given, else
+        // what the element shows (a menu's icon keeps naming its button).
+        let label = element.attributes.first { $0.name == "aria-label" }?.value ?? accessibleName(of: element)
+        setAttribute("aria-label", label.isEmpty ? value : "\(label), \(value)", on: &element)
       case let .accessibilityHint(hint):
         setAttribute("aria-description", hint, on: &element)
       case let .accessibilityTraits(traits):
@@ -315,4 +316,19 @@ func pointerEvent(_ text: String) -> PointerEvent? {
     x.isFinite, y.isFinite, milliseconds.isFinite
   else { return nil }
   return PointerEvent(phase: phase, location: CGPoint(x: x, y: y), time: Date(timeIntervalSinceReferenceDate: milliseconds / 1000))
+}
+
+/// The name a browser gives an element from what it shows: its text, and the labels of the
+/// labelled elements (icons) inside it.
+func accessibleName(of element: Element) -> String {
+  if let label = element.attributes.first(where: { $0.name == "aria-label" })?.value { return label }
+  if element.attributes.contains(where: { $0.name == "aria-hidden" && $0.value == "true" }) { return "" }
+  return element.children.map { node -> String in
+    switch node {
+    case let .text(text): text.trimmingCharacters(in: .whitespacesAndNewlines)
+    case let .element(child): accessibleName(of: child)
+    case .raw: ""
+    }
+  }
+  .filter { !$0.isEmpty }.joined(separator: " ")
 }

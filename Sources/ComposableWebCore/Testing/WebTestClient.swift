@@ -83,15 +83,15 @@ public final class WebTestClient {
   /// The page's visible text, with one space between pieces.
   public var text: String { visibleText(live.rendered.root) }
 
-  /// Clicks the first button or link whose text is `text` (or whose `aria-label` is), and lets
-  /// the page re-render.
+  /// Clicks the first button or link whose text is `text` (or whose `aria-label` or accessible
+  /// name is: an icon-only button is named by its icon's label), and lets the page re-render.
   public func click(_ text: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     // A button or link with exactly that text or label; else one with an element of that text
     // inside (a card whose heading is the text).
     let exact = find(where: { node in
-      node.text == text || node.attribute("aria-label") == text
+      node.text == text || node.attribute("aria-label") == text || node.accessibleName == text
     }, handling: .click)
     let containing = exact ?? find(where: { node in
       findNode(node) { $0.tagName != nil && $0.text == text } != nil
@@ -357,5 +357,20 @@ extension RenderedNode {
   /// The element's text, trimmed.
   var text: String {
     visibleText(self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The name a screen reader gives the element, as browsers compute it for a button: its
+  /// `aria-label`, else the names of what is inside it (text, and icons by their labels).
+  var accessibleName: String {
+    func name(_ node: RenderedNode) -> String {
+      switch node {
+      case let .text(text): return text.trimmingCharacters(in: .whitespacesAndNewlines)
+      case let .element(_, _, _, children):
+        if let label = node.attribute("aria-label") { return label }
+        if node.attribute("aria-hidden") == "true" { return "" }
+        return children.map(name).filter { !$0.isEmpty }.joined(separator: " ")
+      }
+    }
+    return name(self)
   }
 }
