@@ -98,6 +98,8 @@ extension WebRenderer {
         hasPaint = true
       case let .opacity(opacity):
         styles.append("opacity:\(number(opacity))")
+      case let .scrollTarget(request, block):
+        element.attributes.append(("data-scroll-to", "\(request):\(block)"))
       case .disabled:
         if ["button", "input", "select", "textarea"].contains(element.tag) {
           element.attributes.append(("disabled", ""))

@@ -107,11 +107,22 @@ let browserScript = #"""
   // An element that asks for the focus (a dialog's first button, a field just added) gets it
   // once, when it appears.
   let focused = null;
+  let lastScrollRequest = null;
   function focusRequested() {
     const wanted = root.querySelector("[autofocus]");
     if (wanted && wanted !== focused) {
       focused = wanted;
       wanted.focus();
+    }
+    // An element asked to be scrolled into view (`data-scroll-to="REQUEST:BLOCK"`, a
+    // ScrollViewReader's `scrollTo`) is scrolled once per request.
+    const scrollTarget = root.querySelector("[data-scroll-to]");
+    if (scrollTarget) {
+      const [request, block] = scrollTarget.getAttribute("data-scroll-to").split(":");
+      if (request !== lastScrollRequest) {
+        lastScrollRequest = request;
+        scrollTarget.scrollIntoView({ block: block || "nearest", inline: "nearest" });
+      }
     }
     // A modal dialog that opened with the focus outside it (behind it) takes the focus, so that
     // keys (Escape, Tab) reach it, as they would on the platform.

@@ -15,6 +15,9 @@ public struct ViewNode {
   public var key: String?
   /// The value a `Picker` selects with this node (`tag(_:)`, or a `ForEach` element's id).
   public var tag: AnyHashable?
+  /// What a `ScrollViewReader`'s `scrollTo` finds this node by (`id(_:)`, or a `ForEach`
+  /// element's id).
+  public var scrollID: AnyHashable?
   /// Set on the nodes a view of the app resolved to: the same number for as long as the graph
   /// takes that view's subtree as it was, a new one each time the view is resolved again. A
   /// renderer can keep what it drew for a node and draw it again only when this changes (nil:
@@ -141,6 +144,9 @@ public struct ViewNode {
     case gesture(GestureRecognizer)
     /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
+    /// Scrolled into view by the browser each time `request` changes (a `ScrollViewReader`'s
+    /// `scrollTo`), its `block` (`start`, `center`, `end`, `nearest`) where the anchor says.
+    case scrollTarget(request: Int, block: String)
     /// Its name for screen readers (`accessibilityLabel`).
     case accessibilityLabel(String)
     /// Its value for screen readers, said after its name (`accessibilityValue`).

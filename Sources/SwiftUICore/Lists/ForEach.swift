@@ -35,6 +35,7 @@ extension ForEach: View where Content: View {
           var node = node
           node.key = node.key ?? key
           node.tag = node.tag ?? AnyHashable(id)
+          node.scrollID = node.scrollID ?? AnyHashable(id)
           return node
         }
         continue
@@ -49,6 +50,7 @@ extension ForEach: View where Content: View {
       }
       var row = ViewNode(kind: .row(spec), identity: context.path + ".e" + key, children: rowNodes)
       row.key = key
+      row.scrollID = AnyHashable(id)
       nodes.append(row)
     }
   }

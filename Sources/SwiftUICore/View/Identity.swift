@@ -8,7 +8,9 @@ struct IdentifiedView<Content: View, ID: Hashable>: PrimitiveView {
   let id: ID
 
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let first = nodes.count
     context.resolve(view.content, into: &nodes, component: "id\(identityComponent(for: view.id))")
+    if first < nodes.count { nodes[first].scrollID = AnyHashable(view.id) }
   }
 }
 
