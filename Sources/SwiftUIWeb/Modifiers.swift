@@ -41,7 +41,9 @@ extension WebRenderer {
     for modifier in modifiers {
       switch modifier {
       case let .padding(insets):
-        if hasPaint { wrap() }
+        // Paddings add up (`.padding(.horizontal, 8).padding(.vertical, 6)`): a second one on
+        // the same element would replace the first, so it goes on a wrapper.
+        if hasPaint || styles.contains(where: { $0.hasPrefix("padding:") }) { wrap() }
         styles.append("padding:\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))")
       case let .frame(frame):
         wrap()

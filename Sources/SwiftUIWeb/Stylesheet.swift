@@ -34,10 +34,11 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
 .sui-vstack { display: flex; flex-direction: column; }
 .sui-hstack { display: flex; flex-direction: row; }
-.sui-grid { display: grid; align-self: stretch; }
+.sui-grid { display: grid; align-self: stretch; width: 100%; box-sizing: border-box; }
 .sui-grid-row { display: contents; }
-.sui-date-picker { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex: 1 1 auto; }
-.sui-date-field { font: inherit; color: var(--sui-accent); background: rgba(118,118,128,.12); border: none; border-radius: 6px; padding: 4px 8px; }
+.sui-date-picker { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex: 1 1 auto; min-width: 0; max-width: 100%; }
+.sui-date-picker > .sui-control-label { white-space: nowrap; }
+.sui-date-field { min-width: 0; max-width: 100%; box-sizing: border-box; flex: 0 1 auto; font: inherit; color: var(--sui-accent); background: rgba(118,118,128,.12); border: none; border-radius: 6px; padding: 4px 8px; }
 .sui-scroll { overflow-y: auto; overflow-x: hidden; max-height: 100%; align-self: stretch; flex: 1 1 auto; }
 .sui-scroll > .sui-vstack { min-width: 100%; }
 .sui-scroll-across { overflow-x: auto; overflow-y: hidden; }

@@ -46,4 +46,48 @@ struct ScrollViewReaderTests {
     await client.click("Footer")
     #expect(targets(client.html) == ["4:nearest End of the conversation"])
   }
+
+  struct Roster: View {
+    @State var isShown = true
+    let names = (1...30).map { "Player \($0)" }
+    var body: some View {
+      Text("Under").sheet(isPresented: $isShown) {
+        NavigationStack {
+          ScrollViewReader { proxy in
+            List {
+              Section("Players") {
+                ForEach(names, id: \.self) { name in
+                  Text(name).swipeActions { Button("Bench \(name)") {} }
+                }
+              }
+            }
+            .navigationTitle("Roster")
+            .toolbar {
+              ToolbarItem(placement: .primaryAction) {
+                Button("Last") {
+                  if let last = names.last { proxy.scrollTo(last, anchor: .bottom) }
+                }
+              }
+              ToolbarItem(placement: .topBarLeading) {
+                // An optional id matches no row, as in SwiftUI.
+                Button("Optional") { proxy.scrollTo(names.last, anchor: .bottom) }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// From a toolbar button, in a sheet's stack, to a row of a section of a list (the shape of
+  /// the demo's matches sheet).
+  @Test func fromAToolbarButtonToARowInASheet() async {
+    let (client, _) = openTab(Roster())
+    await client.click("Optional")
+    #expect(targets(client.html).isEmpty)
+    await client.click("Last")
+    #expect(targets(client.html).count == 1)
+    #expect(targets(client.html).first?.hasPrefix("2:end") == true)
+    #expect(client.html.contains("Player 30"))
+  }
 }

@@ -51,7 +51,9 @@ public struct ScrollViewProxy {
   let requests: ScrollRequests
 
   /// Scrolls the view whose id is `id` into view: with `anchor` (`.top`, `.center`, `.bottom`)
-  /// at that part of the scroll view, or just into view when it is nil.
+  /// at that part of the scroll view, or just into view when it is nil. Ids are compared as
+  /// SwiftUI compares them: an optional (`items.last?.id`) matches no view of a plain id, so
+  /// unwrap it first.
   public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {
     requests.request(AnyHashable(id), block: block(for: anchor))
   }

@@ -2,7 +2,8 @@ import SwiftUI
 
 /// A small app written as one writes it for iOS 17: a list of players, a screen pushed for
 /// each, a sheet to add one, an alert before a reset, rows deleted by swiping (a Delete button
-/// here), and a custom `Shape` drawing each player's share of the points.
+/// here), a custom `Shape` drawing each player's share of the points, and a sheet of matches
+/// using the rest together (see `MatchesView`).
 @main
 struct ScoresApp: App {
   /// Shared by every window (each browser tab), as a model an app keeps for its scenes.
@@ -35,6 +36,7 @@ struct ScoresView: View {
   @Bindable var model: ScoresModel
   @State private var isAdding = false
   @State private var isConfirmingReset = false
+  @State private var isShowingMatches = false
 
   var body: some View {
     NavigationStack {
@@ -74,6 +76,12 @@ struct ScoresView: View {
         ToolbarItem(placement: .bottomBar) {
           Button("Reset", role: .destructive) { isConfirmingReset = true }
         }
+        ToolbarItem(placement: .topBarLeading) {
+          Button("Matches") { isShowingMatches = true }
+        }
+      }
+      .sheet(isPresented: $isShowingMatches) {
+        MatchesView()
       }
       .sheet(isPresented: $isAdding) {
         AddPlayerView { name in model.players.append(Player(name: name, points: 0)) }

@@ -69,4 +69,62 @@ struct ScoresAppTests {
       #expect(try await browser.text(".sui-row:first-child .sui-navlink").hasPrefix("Blob Jr"))
     }
   }
+
+  /// The matches sheet: the pieces apps use beyond lists and stacks, together — a date picker,
+  /// labelled values, a grid, a search field, swipe actions, a context menu and a scroll to a
+  /// row.
+  @Test(arguments: [375, 1280])
+  func theMatchesSheet(width: Int) async throws {
+    let (program, url) = try launch(builtProduct("ScoresApp"))
+    defer {
+      program.terminate()
+      program.waitUntilExit()
+    }
+    let shots = screenshotsFolder()
+    try await Browser.withSession(width: width) { browser in
+      try await browser.open(url)
+      try await browser.waitUntilLive()
+      try await browser.click(".sui-navbar-leading button")
+      _ = try await browser.element("[role=dialog] .sui-grid")
+      #expect(try await browser.evaluate("return document.querySelector('[role=dialog] .sui-date-field').value") as? String == "2026-12-05T15:00")
+      // The badges are laid out in columns: more than one badge on the first row.
+      let perRow = try await browser.evaluate(
+        "const cells = [...document.querySelectorAll('[role=dialog] .sui-grid > *')]; return cells.filter(c => c.getBoundingClientRect().top === cells[0].getBoundingClientRect().top).length"
+      )
+      #expect((perRow as? Int ?? 0) > 1)
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-matches-\(width).png"))
+
+      // A new kick-off, chosen in the browser's own field.
+      _ = try await browser.evaluate(
+        "const f = document.querySelector('[role=dialog] .sui-date-field'); f.value = '2026-12-12T18:30'; f.dispatchEvent(new Event('change', {bubbles: true})); return 1"
+      )
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog] .sui-date-field').value", toBe: "2026-12-12T18:30")
+
+      // The last opponent, scrolled into view.
+      let lastVisible = "const r = [...document.querySelectorAll('[role=dialog] .sui-text')].find(e => e.textContent === 'Pumas').getBoundingClientRect(); return r.bottom <= window.innerHeight && r.top >= 0 ? 'yes' : 'no'"
+      #expect(try await browser.evaluate(lastVisible) as? String == "no")
+      try await browser.click("[role=dialog] .sui-navbar-trailing button")
+      #expect(try await browser.waitFor(lastVisible, toBe: "yes") == "yes")
+
+      // A search narrows the list; a swipe action removes a row; the context menu stars one.
+      try await browser.type("jack", into: "[role=dialog] input[placeholder='Find an opponent']")
+      _ = try await browser.waitFor(
+        "return [...document.querySelectorAll('[role=dialog] .sui-text')].filter(e => /^(Jackals|Geckos|Pumas)$/.test(e.textContent)).map(e => e.textContent).join()",
+        toBe: "Jackals"
+      )
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-matches-search-\(width).png"))
+      try await browser.click("[role=dialog] button:has([aria-label='Remove Jackals'])")
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('Jackals') ? 'yes' : 'no'", toBe: "no")
+      #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('Opponents left15') ? 'yes' : 'no'", toBe: "yes") == "yes")
+      try await browser.click("[role=dialog] button[aria-label='Clear text']")
+      _ = try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('Aardvarks') ? 'yes' : 'no'", toBe: "yes")
+      try await browser.click("[role=dialog] button:has([aria-label='More'])")
+      _ = try await browser.waitFor(
+        "return [...document.querySelectorAll('[role=dialog] button')].some(b => b.textContent === 'Star Aardvarks') ? 'yes' : 'no'", toBe: "yes"
+      )
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-matches-menu-\(width).png"))
+      _ = try await browser.evaluate("[...document.querySelectorAll('[role=dialog] button')].find(b => b.textContent === 'Star Aardvarks').click(); return 1")
+      #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('StarredAardvarks') ? 'yes' : 'no'", toBe: "yes") == "yes")
+    }
+  }
 }
