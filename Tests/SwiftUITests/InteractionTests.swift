@@ -227,4 +227,43 @@ struct InteractionTests {
     #expect(events == ["started", "cancelled"])
     #expect(host.graph.runningTaskCount == 0)
   }
+
+  /// An id that is `Equatable` only, as `task(id:)` asks in SwiftUI.
+  struct Filter: Equatable {
+    var text: String
+  }
+
+  struct Searching: View {
+    @State var filter = Filter(text: "a")
+    let started: @MainActor (String) -> Void
+    let cancelled: @MainActor (String) -> Void
+    var body: some View {
+      Button("Narrow") { filter.text += "b" }
+        .task(id: filter) { [filter] in
+          started(filter.text)
+          do {
+            try await Task.sleep(for: .seconds(3600))
+          } catch {
+            cancelled(filter.text)
+          }
+        }
+    }
+  }
+
+  @Test func aTaskOfAnEquatableIdRestartsWhenTheIdChanges() async {
+    var events: [String] = []
+    let (client, host) = openTab(
+      Searching(started: { events.append("started \($0)") }, cancelled: { events.append("cancelled \($0)") })
+    )
+    host.graph.runDue()
+    for _ in 0..<100 where events.isEmpty { await Task.yield() }
+    #expect(events == ["started a"])
+    await client.click("Narrow")
+    host.graph.runDue()
+    for _ in 0..<100 where events.count < 3 { await Task.yield() }
+    // The old task is cancelled and a new one starts (its cancellation may be heard after).
+    #expect(events.first == "started a")
+    #expect(Set(events) == ["started a", "cancelled a", "started ab"])
+    #expect(host.graph.runningTaskCount == 1)
+  }
 }

@@ -294,7 +294,21 @@ struct Lifecycle {
   var onAppear: (@MainActor () -> Void)?
   var onDisappear: (@MainActor () -> Void)?
   var task: (priority: TaskPriority, operation: @MainActor @Sendable () async -> Void)?
-  var taskID: AnyHashable?
+  var taskID: TaskID?
+}
+
+/// The value a `task(id:)` restarts on: any `Equatable` value, compared with its own `==` (a
+/// value of another type is another id).
+struct TaskID: Equatable {
+  private let value: Any
+  private let isEqual: (Any) -> Bool
+
+  init<Value: Equatable>(_ value: Value) {
+    self.value = value
+    self.isEqual = { ($0 as? Value) == value }
+  }
+
+  static func == (lhs: TaskID, rhs: TaskID) -> Bool { lhs.isEqual(rhs.value) }
 }
 
 /// Where the observation scopes of a window's bodies report that what they read changed: the

@@ -30,11 +30,12 @@ extension View {
     LifecycleModifier(content: self, lifecycle: Lifecycle(task: (priority, action)))
   }
 
-  /// As `task(priority:_:)`, and restarted (the running one cancelled) when `id` changes.
-  public func task<T: Equatable & Hashable>(
+  /// As `task(priority:_:)`, and restarted (the running one cancelled) when `id` changes; any
+  /// `Equatable` value, as in SwiftUI.
+  public func task<T: Equatable>(
     id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void
   ) -> some View {
-    LifecycleModifier(content: self, lifecycle: Lifecycle(task: (priority, action), taskID: AnyHashable(value)))
+    LifecycleModifier(content: self, lifecycle: Lifecycle(task: (priority, action), taskID: TaskID(value)))
   }
 
   /// Runs `action` with the old and new value when `value` changes between two passes (and
