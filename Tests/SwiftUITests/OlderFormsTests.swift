@@ -101,4 +101,35 @@ struct OlderFormsTests {
     // Nothing posts it in a browser: a feature observing it waits, as when no screenshot is taken.
     #expect(UIApplication.userDidTakeScreenshotNotification.rawValue == "UIApplicationUserDidTakeScreenshotNotification")
   }
+
+  struct SignIn: View {
+    enum Field: Hashable { case email, password }
+    @FocusState var field: Field?
+    @FocusState var isCodeFocused: Bool
+    @State var title = "Sign in"
+    var body: some View {
+      Form {
+        TextField("Email", text: .constant("")).focused($field, equals: .email)
+        TextField("Password", text: .constant("")).focused($field, equals: .password)
+        TextField("Code", text: .constant("")).focused($isCodeFocused, equals: true)
+        Text("Field: \(field.map { "\($0)" } ?? "none"), code: \(isCodeFocused)")
+      }
+      .navigationTitle($title)
+    }
+  }
+
+  /// `focused(_:equals:)` as Apple spells it (a focus state's binding of any value: an optional
+  /// field, or a `Bool` compared with `true`), and `navigationTitle` of a binding.
+  @Test func focusEqualsTakesAnyFocusStateAndATitleMayBeABinding() async {
+    let (client, _) = openTab(NavigationStack { SignIn() })
+    #expect(client.text.contains("Sign in"))
+    await client.focus("Password")
+    #expect(client.text.contains("Field: password, code: false"))
+    await client.blur("Password")
+    #expect(client.text.contains("Field: none, code: false"))
+    await client.focus("Code")
+    #expect(client.text.contains("Field: none, code: true"))
+    await client.blur("Code")
+    #expect(client.text.contains("Field: none, code: false"))
+  }
 }

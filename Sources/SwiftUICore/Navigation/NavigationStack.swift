@@ -447,6 +447,12 @@ extension View {
     navigationTitle(Text(title))
   }
 
+  /// The title of the screen this view is in, from a binding (which iOS lets the user rename
+  /// from the bar; here the title is shown).
+  public func navigationTitle(_ title: Binding<String>) -> some View {
+    navigationTitle(Text(title.wrappedValue))
+  }
+
   /// Whether the title is large, under the bar, or inline in it.
   public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
     ScreenPreference(content: self) { screen, _ in

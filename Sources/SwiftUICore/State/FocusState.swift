@@ -71,14 +71,17 @@ extension View {
   }
 
   /// Gives the field inside this view the focus when `binding` holds `value`, and sets
-  /// `binding` to `value` (or nil) when the user moves the focus to the field (or away).
-  public func focused<Value: Hashable>(_ binding: FocusState<Value?>.Binding, equals value: Value) -> some View {
+  /// `binding` to `value` when the user moves the focus to the field, or back to its focus
+  /// state's default (nil, false) when the user moves it away. Any focus state, as in SwiftUI:
+  /// `@FocusState var field: Field?` with `.focused($field, equals: .title)`, or a non-optional
+  /// one.
+  public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value) -> some View {
     EnvironmentWriter(content: self) { values in
       values.focusBinding = FocusBinding(isFocused: binding.wrappedValue == value) { isFocused in
         if isFocused {
           binding.wrappedValue = value
         } else if binding.wrappedValue == value {
-          binding.wrappedValue = nil
+          binding.wrappedValue = binding.initialValue
         }
       }
     }
