@@ -4,9 +4,9 @@ import SharingGRDB
 
 /// Accounts, sessions and failed sign-ins in the app's SQLite database (the one its
 /// `@Shared(.database(…))` keys use), so that every process on the machine honours the same
-/// sessions and counts the same sign-in attempts. Three tables, made on first use:
-/// `composableWebAccounts`, `composableWebSessions` (the SHA-256 of each session id, never the id)
-/// and `composableWebSignInFailures`.
+/// sessions and counts the same sign-in attempts. Four tables, made on first use:
+/// `composableWebAccounts`, `composableWebSessions` and `composableWebResetTokens` (the SHA-256
+/// of each session id and reset token, never the id or token), and `composableWebSignInFailures`.
 ///
 /// Where several processes share the file, give the database a busy timeout
 /// (`configuration.busyMode = .timeout(5)`), as for `@Shared` keys: a sign-in attempt is counted
@@ -30,15 +30,27 @@ public final class SQLiteAccountStore: AccountStore {
           CREATE TABLE IF NOT EXISTS composableWebSessions (
             hash TEXT PRIMARY KEY NOT NULL,
             accountID TEXT NOT NULL REFERENCES composableWebAccounts(id) ON DELETE CASCADE,
-            lastUsed REAL NOT NULL
+            lastUsed REAL NOT NULL,
+            startedAt REAL
+          );
+          CREATE TABLE IF NOT EXISTS composableWebResetTokens (
+            hash TEXT PRIMARY KEY NOT NULL,
+            accountID TEXT NOT NULL REFERENCES composableWebAccounts(id) ON DELETE CASCADE,
+            expires REAL NOT NULL
           );
           CREATE TABLE IF NOT EXISTS composableWebSignInFailures (
             key TEXT NOT NULL,
             at REAL NOT NULL
           );
           CREATE INDEX IF NOT EXISTS composableWebSignInFailuresByKey ON composableWebSignInFailures(key, at);
+          CREATE INDEX IF NOT EXISTS composableWebSessionsByAccount ON composableWebSessions(accountID);
           """
       )
+      // Sessions kept before the absolute lifetime have no start: counted from their last use.
+      if try !db.columns(in: "composableWebSessions").contains(where: { $0.name == "startedAt" }) {
+        try db.execute(sql: "ALTER TABLE composableWebSessions ADD COLUMN startedAt REAL")
+      }
+      try db.execute(sql: "UPDATE composableWebSessions SET startedAt = lastUsed WHERE startedAt IS NULL")
     }
   }
 
@@ -74,26 +86,28 @@ public final class SQLiteAccountStore: AccountStore {
   public func insertSession(hash: String, accountID: String, now: Date) async throws {
     try await database.write { db in
       try db.execute(
-        sql: "INSERT INTO composableWebSessions (hash, accountID, lastUsed) VALUES (?, ?, ?)",
-        arguments: [hash, accountID, now.timeIntervalSince1970]
+        sql: "INSERT INTO composableWebSessions (hash, accountID, lastUsed, startedAt) VALUES (?, ?, ?, ?)",
+        arguments: [hash, accountID, now.timeIntervalSince1970, now.timeIntervalSince1970]
       )
     }
   }
 
-  /// The account of a session used since `usedSince`; an expired one is deleted.
-  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+  /// The account of a session valid under `cutoffs`; an expired one is deleted.
+  public func session(hash: String, now: Date, cutoffs: SessionCutoffs) async throws -> Account? {
     let found = try await database.read { db in
       try Row.fetchOne(
         db,
         sql: """
-          SELECT a.id, a.email, s.lastUsed FROM composableWebSessions s
+          SELECT a.id, a.email, s.lastUsed, s.startedAt FROM composableWebSessions s
           JOIN composableWebAccounts a ON a.id = s.accountID WHERE s.hash = ?
           """,
         arguments: [hash]
-      ).map { row in (Account(id: row["id"], email: row["email"]), lastUsed: row["lastUsed"] as Double) }
+      ).map { row in
+        (Account(id: row["id"], email: row["email"]), lastUsed: row["lastUsed"] as Double, started: row["startedAt"] as Double)
+      }
     }
     guard let found else { return nil }
-    guard found.lastUsed >= usedSince.timeIntervalSince1970 else {
+    guard cutoffs.allow(started: Date(timeIntervalSince1970: found.started), lastUsed: Date(timeIntervalSince1970: found.lastUsed)) else {
       try await deleteSession(hash: hash)
       return nil
     }
@@ -116,24 +130,112 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
-  /// Deletes the sessions not used since `usedSince`.
-  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
+  /// Deletes the sessions no longer valid under `cutoffs`.
+  public func deleteExpiredSessions(cutoffs: SessionCutoffs) async throws -> Int {
     try await database.write { db in
-      try db.execute(sql: "DELETE FROM composableWebSessions WHERE lastUsed < ?", arguments: [usedSince.timeIntervalSince1970])
+      try db.execute(
+        sql: "DELETE FROM composableWebSessions WHERE lastUsed < ? OR startedAt < ?",
+        arguments: [cutoffs.usedSince.timeIntervalSince1970, cutoffs.startedSince.timeIntervalSince1970]
+      )
       return db.changesCount
     }
   }
 
-  /// Which of `hashes` are sessions used since `usedSince` (one query).
-  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+  /// Which of `hashes` are sessions valid under `cutoffs` (one query).
+  public func liveSessions(among hashes: Set<String>, cutoffs: SessionCutoffs) async throws -> Set<String> {
     try await database.read { db in
       Set(
         try String.fetchAll(
           db,
-          sql: "SELECT hash FROM composableWebSessions WHERE lastUsed >= ? AND hash IN (SELECT value FROM json_each(?))",
-          arguments: [usedSince.timeIntervalSince1970, jsonArray(hashes)]
+          sql: """
+            SELECT hash FROM composableWebSessions
+            WHERE lastUsed >= ? AND startedAt >= ? AND hash IN (SELECT value FROM json_each(?))
+            """,
+          arguments: [cutoffs.usedSince.timeIntervalSince1970, cutoffs.startedSince.timeIntervalSince1970, jsonArray(hashes)]
         )
       )
+    }
+  }
+
+  /// Ends every session of an account.
+  public func deleteSessions(accountID: String) async throws -> Set<String> {
+    try await database.write { db in try Self.deleteSessions(accountID: accountID, db) }
+  }
+
+  private static func deleteSessions(accountID: String, _ db: Database) throws -> Set<String> {
+    Set(
+      try String.fetchAll(
+        db, sql: "DELETE FROM composableWebSessions WHERE accountID = ? RETURNING hash", arguments: [accountID]
+      )
+    )
+  }
+
+  /// A new password's hash and every session of the account ended, in one transaction.
+  public func changePassword(accountID: String, passwordHash: String) async throws -> Set<String> {
+    try await database.write { db in
+      try db.execute(
+        sql: "UPDATE composableWebAccounts SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, accountID]
+      )
+      return try Self.deleteSessions(accountID: accountID, db)
+    }
+  }
+
+  /// Deletes an account with its sessions and reset tokens, in one transaction.
+  public func deleteAccount(id: String) async throws -> Set<String> {
+    try await database.write { db in
+      let hashes = try Self.deleteSessions(accountID: id, db)
+      try db.execute(sql: "DELETE FROM composableWebResetTokens WHERE accountID = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM composableWebAccounts WHERE id = ?", arguments: [id])
+      return hashes
+    }
+  }
+
+  /// Every account, by email.
+  public func allAccounts() async throws -> [AccountSummary] {
+    try await database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT a.id, a.email, a.createdAt,
+            (SELECT count(*) FROM composableWebSessions s WHERE s.accountID = a.id) AS sessions
+          FROM composableWebAccounts a ORDER BY a.email
+          """
+      ).map { row in
+        AccountSummary(
+          account: Account(id: row["id"], email: row["email"]),
+          created: Date(timeIntervalSince1970: row["createdAt"]), sessions: row["sessions"]
+        )
+      }
+    }
+  }
+
+  /// Keeps a reset token.
+  public func insertResetToken(hash: String, accountID: String, expires: Date) async throws {
+    try await database.write { db in
+      try db.execute(
+        sql: "INSERT INTO composableWebResetTokens (hash, accountID, expires) VALUES (?, ?, ?)",
+        arguments: [hash, accountID, expires.timeIntervalSince1970]
+      )
+    }
+  }
+
+  /// The account of a reset token not expired at `now`, the token deleted in the same
+  /// transaction (of two processes taking it at once, one gets it).
+  public func takeResetToken(hash: String, now: Date) async throws -> Account? {
+    try await database.write { db in
+      guard
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT a.id, a.email, t.expires FROM composableWebResetTokens t
+            JOIN composableWebAccounts a ON a.id = t.accountID WHERE t.hash = ?
+            """,
+          arguments: [hash]
+        )
+      else { return nil }
+      try db.execute(sql: "DELETE FROM composableWebResetTokens WHERE hash = ?", arguments: [hash])
+      guard (row["expires"] as Double) > now.timeIntervalSince1970 else { return nil }
+      return Account(id: row["id"], email: row["email"])
     }
   }
 

@@ -7,9 +7,12 @@ import SharingPostgres
 /// Accounts, sessions and failed sign-ins in the app's PostgreSQL database (the one its
 /// `@Shared(.database(…, database:))` keys use), so that every process behind a load balancer
 /// honours the same sessions and counts the same sign-in attempts: a sign-out in one process ends its
-/// tabs in all of them. Three tables, made on first use: `composable_web_accounts`,
-/// `composable_web_sessions` (the SHA-256 of each session id, never the id) and
-/// `composable_web_sign_in_failures`.
+/// tabs in all of them. Four tables, made on first use: `composable_web_accounts`,
+/// `composable_web_sessions` and `composable_web_reset_tokens` (the SHA-256 of each session id
+/// and reset token, never the id or token), and `composable_web_sign_in_failures`.
+///
+/// This process's queries share one connection, so no operation here spans a transaction of
+/// several statements (another task's statement could land inside it): each is one statement.
 public final class PostgresAccountStore: AccountStore {
   let database: SharingPostgres.PostgresDatabase
 
@@ -36,6 +39,17 @@ public final class PostgresAccountStore: AccountStore {
             hash text PRIMARY KEY,
             account_id text NOT NULL REFERENCES composable_web_accounts(id) ON DELETE CASCADE,
             last_used double precision NOT NULL
+          )
+          """,
+          // Sessions kept before the absolute lifetime have no start: counted from their last use.
+          "ALTER TABLE composable_web_sessions ADD COLUMN IF NOT EXISTS started_at double precision",
+          "UPDATE composable_web_sessions SET started_at = last_used WHERE started_at IS NULL",
+          "CREATE INDEX IF NOT EXISTS composable_web_sessions_by_account ON composable_web_sessions (account_id)",
+          """
+          CREATE TABLE IF NOT EXISTS composable_web_reset_tokens (
+            hash text PRIMARY KEY,
+            account_id text NOT NULL REFERENCES composable_web_accounts(id) ON DELETE CASCADE,
+            expires double precision NOT NULL
           )
           """,
           "CREATE TABLE IF NOT EXISTS composable_web_sign_in_failures (key text NOT NULL, at double precision NOT NULL)",
@@ -123,30 +137,30 @@ public final class PostgresAccountStore: AccountStore {
     try await database.withConnection { connection, logger in
       try await connection.query(
         """
-        INSERT INTO composable_web_sessions (hash, account_id, last_used)
-        VALUES (\(hash), \(accountID), \(now.timeIntervalSince1970))
+        INSERT INTO composable_web_sessions (hash, account_id, last_used, started_at)
+        VALUES (\(hash), \(accountID), \(now.timeIntervalSince1970), \(now.timeIntervalSince1970))
         """,
         logger: logger
       )
     }
   }
 
-  /// The account of a session used since `usedSince`; an expired one is deleted.
-  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+  /// The account of a session valid under `cutoffs`; an expired one is deleted.
+  public func session(hash: String, now: Date, cutoffs: SessionCutoffs) async throws -> Account? {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
         """
-        SELECT a.id, a.email, s.last_used FROM composable_web_sessions s
+        SELECT a.id, a.email, s.last_used, s.started_at FROM composable_web_sessions s
         JOIN composable_web_accounts a ON a.id = s.account_id WHERE s.hash = \(hash)
         """,
         logger: logger
       )
-      var found: (Account, Double)?
-      for try await (id, email, lastUsed) in rows.decode((String, String, Double).self) {
-        found = (Account(id: id, email: email), lastUsed)
+      var found: (Account, Double, Double)?
+      for try await (id, email, lastUsed, started) in rows.decode((String, String, Double, Double).self) {
+        found = (Account(id: id, email: email), lastUsed, started)
       }
-      guard let (account, lastUsed) = found else { return nil }
-      guard lastUsed >= usedSince.timeIntervalSince1970 else {
+      guard let (account, lastUsed, started) = found else { return nil }
+      guard cutoffs.allow(started: Date(timeIntervalSince1970: started), lastUsed: Date(timeIntervalSince1970: lastUsed)) else {
         try await connection.query("DELETE FROM composable_web_sessions WHERE hash = \(hash)", logger: logger)
         return nil
       }
@@ -168,32 +182,114 @@ public final class PostgresAccountStore: AccountStore {
     }
   }
 
-  /// Deletes the sessions not used since `usedSince`.
-  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
-    try await database.withConnection { connection, logger in
-      let rows = try await connection.query(
-        "DELETE FROM composable_web_sessions WHERE last_used < \(usedSince.timeIntervalSince1970) RETURNING hash",
-        logger: logger
-      )
-      var count = 0
-      for try await _ in rows.decode(String.self) { count += 1 }
-      return count
-    }
+  /// Deletes the sessions no longer valid under `cutoffs`.
+  public func deleteExpiredSessions(cutoffs: SessionCutoffs) async throws -> Int {
+    try await hashes(
+      """
+      DELETE FROM composable_web_sessions
+      WHERE last_used < \(cutoffs.usedSince.timeIntervalSince1970) OR started_at < \(cutoffs.startedSince.timeIntervalSince1970)
+      RETURNING hash
+      """
+    ).count
   }
 
-  /// Which of `hashes` are sessions used since `usedSince` (one query).
-  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
+  /// Which of `hashes` are sessions valid under `cutoffs` (one query).
+  public func liveSessions(among hashes: Set<String>, cutoffs: SessionCutoffs) async throws -> Set<String> {
+    try await self.hashes(
+      """
+      SELECT hash FROM composable_web_sessions
+      WHERE hash = ANY(\(Array(hashes))) AND last_used >= \(cutoffs.usedSince.timeIntervalSince1970)
+        AND started_at >= \(cutoffs.startedSince.timeIntervalSince1970)
+      """
+    )
+  }
+
+  /// Ends every session of an account.
+  public func deleteSessions(accountID: String) async throws -> Set<String> {
+    try await hashes("DELETE FROM composable_web_sessions WHERE account_id = \(accountID) RETURNING hash")
+  }
+
+  /// A new password's hash and every session of the account ended, in one statement.
+  public func changePassword(accountID: String, passwordHash: String) async throws -> Set<String> {
+    try await hashes(
+      """
+      WITH changed AS (
+        UPDATE composable_web_accounts SET password_hash = \(passwordHash) WHERE id = \(accountID) RETURNING id
+      )
+      DELETE FROM composable_web_sessions WHERE account_id IN (SELECT id FROM changed) RETURNING hash
+      """
+    )
+  }
+
+  /// Deletes an account with its sessions and reset tokens (by cascade), in one statement.
+  public func deleteAccount(id: String) async throws -> Set<String> {
+    try await hashes(
+      """
+      WITH ended AS (SELECT hash FROM composable_web_sessions WHERE account_id = \(id)),
+        deleted AS (DELETE FROM composable_web_accounts WHERE id = \(id))
+      SELECT hash FROM ended
+      """
+    )
+  }
+
+  /// Every account, by email.
+  public func allAccounts() async throws -> [AccountSummary] {
     try await database.withConnection { connection, logger in
       let rows = try await connection.query(
         """
-        SELECT hash FROM composable_web_sessions
-        WHERE hash = ANY(\(Array(hashes))) AND last_used >= \(usedSince.timeIntervalSince1970)
+        SELECT a.id, a.email, a.created_at,
+          (SELECT count(*) FROM composable_web_sessions s WHERE s.account_id = a.id)
+        FROM composable_web_accounts a ORDER BY a.email
         """,
         logger: logger
       )
-      var live: Set<String> = []
-      for try await hash in rows.decode(String.self) { live.insert(hash) }
-      return live
+      var summaries: [AccountSummary] = []
+      for try await (id, email, created, sessions) in rows.decode((String, String, Double, Int).self) {
+        summaries.append(
+          AccountSummary(account: Account(id: id, email: email), created: Date(timeIntervalSince1970: created), sessions: sessions)
+        )
+      }
+      return summaries
+    }
+  }
+
+  /// Keeps a reset token.
+  public func insertResetToken(hash: String, accountID: String, expires: Date) async throws {
+    try await database.withConnection { connection, logger in
+      try await connection.query(
+        """
+        INSERT INTO composable_web_reset_tokens (hash, account_id, expires)
+        VALUES (\(hash), \(accountID), \(expires.timeIntervalSince1970))
+        """,
+        logger: logger
+      )
+    }
+  }
+
+  /// The account of a reset token not expired at `now`, the token deleted in the same statement
+  /// (of two processes taking it at once, one gets it).
+  public func takeResetToken(hash: String, now: Date) async throws -> Account? {
+    try await database.withConnection { connection, logger in
+      let rows = try await connection.query(
+        """
+        WITH taken AS (DELETE FROM composable_web_reset_tokens WHERE hash = \(hash) RETURNING account_id, expires)
+        SELECT a.id, a.email FROM taken JOIN composable_web_accounts a ON a.id = taken.account_id
+        WHERE taken.expires > \(now.timeIntervalSince1970)
+        """,
+        logger: logger
+      )
+      var account: Account?
+      for try await (id, email) in rows.decode((String, String).self) { account = Account(id: id, email: email) }
+      return account
+    }
+  }
+
+  /// The session hashes a query returns.
+  private func hashes(_ query: PostgresQuery) async throws -> Set<String> {
+    try await database.withConnection { connection, logger in
+      var hashes: Set<String> = []
+      for try await hash in try await connection.query(query, logger: logger).decode(String.self) { hashes.insert(hash) }
+      return hashes
     }
   }
 

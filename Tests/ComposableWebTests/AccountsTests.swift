@@ -431,8 +431,10 @@ struct AccountsTests {
     let memory = InMemoryAccountStore()
     try await memory.insertSession(hash: "old", accountID: "a", now: Date(timeIntervalSince1970: 100))
     try await memory.insertSession(hash: "new", accountID: "a", now: Date(timeIntervalSince1970: 300))
-    #expect(try await memory.deleteSessions(unusedSince: Date(timeIntervalSince1970: 200)) == 1)
-    #expect(try await memory.liveSessions(among: ["old", "new"], usedSince: .distantPast) == ["new"])
+    let cutoffs = SessionCutoffs(usedSince: Date(timeIntervalSince1970: 200), startedSince: .distantPast)
+    #expect(try await memory.deleteExpiredSessions(cutoffs: cutoffs) == 1)
+    let any = SessionCutoffs(usedSince: .distantPast, startedSince: .distantPast)
+    #expect(try await memory.liveSessions(among: ["old", "new"], cutoffs: any) == ["new"])
   }
 
   @Test func signUpClosedSaysSoAndMakesNoAccount() async throws {
@@ -619,36 +621,4 @@ struct AccountsTests {
     #expect(made.accounts.withLock { $0.map(\.1) } == [true, false])
     try await app.stop()
   }
-}
-
-/// A store that fails every session lookup while `isFailing` (a database that went away).
-final class FailingStore: AccountStore {
-  struct Unavailable: Error {}
-  let base: any AccountStore
-  let isFailing = Mutex(false)
-
-  init(base: any AccountStore) { self.base = base }
-
-  private func check() throws { if isFailing.withLock({ $0 }) { throw Unavailable() } }
-
-  func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion { try await base.insertAccount(account) }
-  func account(email: String) async throws -> StoredAccount? { try await base.account(email: email) }
-  func insertSession(hash: String, accountID: String, now: Date) async throws {
-    try await base.insertSession(hash: hash, accountID: accountID, now: now)
-  }
-  func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
-    try check()
-    return try await base.session(hash: hash, now: now, usedSince: usedSince)
-  }
-  func deleteSession(hash: String) async throws { try await base.deleteSession(hash: hash) }
-  func deleteSessions(unusedSince usedSince: Date) async throws -> Int { try await base.deleteSessions(unusedSince: usedSince) }
-  func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
-    try check()
-    return try await base.liveSessions(among: hashes, usedSince: usedSince)
-  }
-  func countAttempt(under limits: [AttemptLimit], now: Date, forgettingBefore: Date) async throws -> AttemptCount {
-    try await base.countAttempt(under: limits, now: now, forgettingBefore: forgettingBefore)
-  }
-  func uncountAttempt(keys: [String], at: Date) async throws { try await base.uncountAttempt(keys: keys, at: at) }
-  func clearAttempts(key: String) async throws { try await base.clearAttempts(key: key) }
 }

@@ -40,8 +40,11 @@ public struct WebAccounts: Sendable {
   /// Whether the cookie is marked `Secure` (sent over HTTPS only): set it when the app is served
   /// over TLS (at nginx, say), never for plain `http://`, where the browser would drop it.
   public var secureCookie: Bool
-  /// How long a session lasts unused before it ends (30 days).
+  /// How long a session lasts unused before it ends (30 days): its idle lifetime.
   public var sessionLifetime: Duration
+  /// How long a session lasts from its sign-in however much it is used (90 days): its absolute
+  /// lifetime. Then its account signs in again.
+  public var sessionAbsoluteLifetime: Duration
   /// bcrypt's cost: 2^cost rounds (10, about 0.1 s a hash on a server core in a release build).
   public var passwordCost: UInt8
   /// Sign-in attempts for one email from one client (an IPv6 client counts by its /64) within
@@ -70,6 +73,10 @@ public struct WebAccounts: Sendable {
   /// app's data of its single-user days to a named account instead, by an operator's command:
   /// the first to sign up may be anyone who reached the server first.)
   public var accountCreated: @Sendable (_ account: Account, _ isFirst: Bool) async -> Void
+  /// Called when an account holder deletes their account at `/account`, before the account goes:
+  /// delete the app's data of that account here. If it throws, the account is kept and the page
+  /// says the deletion failed.
+  public var accountDeleted: @Sendable (_ account: Account) async throws -> Void = { _ in }
   /// The time; tests set it to move through ``failureWindow`` without waiting.
   public var now: @Sendable () -> Date
 
@@ -78,6 +85,7 @@ public struct WebAccounts: Sendable {
     store: any AccountStore,
     secureCookie: Bool = false,
     sessionLifetime: Duration = .seconds(30 * 24 * 60 * 60),
+    sessionAbsoluteLifetime: Duration = .seconds(90 * 24 * 60 * 60),
     passwordCost: UInt8 = 10,
     failuresPerEmail: Int = 5,
     failuresPerEmailPerDay: Int = 100,
@@ -91,6 +99,7 @@ public struct WebAccounts: Sendable {
     self.store = store
     self.secureCookie = secureCookie
     self.sessionLifetime = sessionLifetime
+    self.sessionAbsoluteLifetime = sessionAbsoluteLifetime
     self.passwordCost = passwordCost
     self.failuresPerEmail = failuresPerEmail
     self.failuresPerEmailPerDay = failuresPerEmailPerDay
@@ -173,6 +182,43 @@ public enum AttemptCount: Sendable, Equatable {
   case refused(AttemptLimit, times: [Date])
 }
 
+/// When a session stops being valid: unused since ``usedSince``, or started before
+/// ``startedSince`` however much it is used.
+public struct SessionCutoffs: Sendable, Equatable {
+  /// Sessions last used before this have expired (the idle lifetime).
+  public var usedSince: Date
+  /// Sessions started before this have expired (the absolute lifetime).
+  public var startedSince: Date
+
+  /// Sessions valid if used since `usedSince` and started since `startedSince`.
+  public init(usedSince: Date, startedSince: Date) {
+    self.usedSince = usedSince
+    self.startedSince = startedSince
+  }
+
+  /// Whether a session started at `started` and last used at `lastUsed` is valid.
+  public func allow(started: Date, lastUsed: Date) -> Bool {
+    lastUsed >= usedSince && started >= startedSince
+  }
+}
+
+/// An account as `standups accounts list` shows it: when it was made and its sessions.
+public struct AccountSummary: Sendable, Equatable {
+  /// The account.
+  public var account: Account
+  /// When it was made.
+  public var created: Date
+  /// How many sessions it holds (expired ones not yet purged included).
+  public var sessions: Int
+
+  /// An account, when it was made and how many sessions it holds.
+  public init(account: Account, created: Date, sessions: Int) {
+    self.account = account
+    self.created = created
+    self.sessions = sessions
+  }
+}
+
 /// Where ``WebAccounts`` keeps accounts, sessions (by the SHA-256 of their id) and sign-in
 /// attempts. Every method may be called from any task, and by several processes at once when the
 /// store is a database.
@@ -181,19 +227,33 @@ public protocol AccountStore: Sendable {
   func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion
   /// The account with this (lowercased) email.
   func account(email: String) async throws -> StoredAccount?
-  /// Keeps a new session of `accountID`, used at `now`.
+  /// Keeps a new session of `accountID`, started and used at `now`.
   func insertSession(hash: String, accountID: String, now: Date) async throws
-  /// The account of the session `hash` if it was used since `usedSince` (marking it used at
+  /// The account of the session `hash` if it is still valid under `cutoffs` (marking it used at
   /// `now`); nil for an unknown or expired session (an expired one is deleted).
-  func session(hash: String, now: Date, usedSince: Date) async throws -> Account?
+  func session(hash: String, now: Date, cutoffs: SessionCutoffs) async throws -> Account?
   /// Ends a session.
   func deleteSession(hash: String) async throws
-  /// Which of `hashes` are sessions used since `usedSince`: the others were ended (in any
+  /// Which of `hashes` are sessions still valid under `cutoffs`: the others were ended (in any
   /// process) or expired.
-  func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String>
-  /// Deletes the sessions not used since `usedSince` (expired: no one can sign in with them);
-  /// returns how many.
-  func deleteSessions(unusedSince usedSince: Date) async throws -> Int
+  func liveSessions(among hashes: Set<String>, cutoffs: SessionCutoffs) async throws -> Set<String>
+  /// Deletes the sessions no longer valid under `cutoffs` (expired: no one can sign in with
+  /// them); returns how many.
+  func deleteExpiredSessions(cutoffs: SessionCutoffs) async throws -> Int
+  /// Ends every session of an account; returns their hashes.
+  func deleteSessions(accountID: String) async throws -> Set<String>
+  /// Gives an account a new password's hash and ends all its sessions, in one step; returns the
+  /// ended sessions' hashes.
+  func changePassword(accountID: String, passwordHash: String) async throws -> Set<String>
+  /// Deletes an account with its sessions and reset tokens; returns the ended sessions' hashes.
+  func deleteAccount(id: String) async throws -> Set<String>
+  /// Every account, by email.
+  func allAccounts() async throws -> [AccountSummary]
+  /// Keeps a password reset token (by its hash) for an account, valid until `expires`.
+  func insertResetToken(hash: String, accountID: String, expires: Date) async throws
+  /// The account of a reset token not expired at `now`, the token deleted in the same step (it
+  /// works once); nil for an unknown, used or expired one.
+  func takeResetToken(hash: String, now: Date) async throws -> Account?
   /// Counts an attempt at `now` under each limit's key, in one atomic step (across processes,
   /// for a database), unless a key already holds its limit of attempts after its `since`: then
   /// nothing is counted and the first such limit is returned with the times it holds. Attempts
@@ -209,10 +269,27 @@ public protocol AccountStore: Sendable {
 /// Accounts and sessions in this process's memory: for an app served by one process, and tests.
 /// They are gone when the process ends.
 public final class InMemoryAccountStore: AccountStore {
+  private struct Session {
+    var accountID: String
+    var started: Date
+    var lastUsed: Date
+  }
+
   private struct State {
-    var accounts: [String: StoredAccount] = [:]
-    var sessions: [String: (accountID: String, lastUsed: Date)] = [:]
+    var accounts: [String: (stored: StoredAccount, created: Date)] = [:]
+    var sessions: [String: Session] = [:]
+    var resetTokens: [String: (accountID: String, expires: Date)] = [:]
     var attempts: [String: [Date]] = [:]
+
+    func account(id: String) -> Account? {
+      accounts.values.first { $0.stored.account.id == id }?.stored.account
+    }
+
+    mutating func deleteSessions(accountID: String) -> Set<String> {
+      let hashes = Set(sessions.filter { $0.value.accountID == accountID }.keys)
+      for hash in hashes { sessions[hash] = nil }
+      return hashes
+    }
   }
 
   private let state = Mutex(State())
@@ -224,31 +301,31 @@ public final class InMemoryAccountStore: AccountStore {
   public func insertAccount(_ account: StoredAccount) async throws -> AccountInsertion {
     state.withLock { state in
       guard state.accounts[account.account.email] == nil else { return .emailTaken }
-      state.accounts[account.account.email] = account
+      state.accounts[account.account.email] = (account, Date())
       return .inserted(isFirst: state.accounts.count == 1)
     }
   }
 
   /// The account with this email.
   public func account(email: String) async throws -> StoredAccount? {
-    state.withLock { $0.accounts[email] }
+    state.withLock { $0.accounts[email]?.stored }
   }
 
   /// Keeps a new session.
   public func insertSession(hash: String, accountID: String, now: Date) async throws {
-    state.withLock { $0.sessions[hash] = (accountID, now) }
+    state.withLock { $0.sessions[hash] = Session(accountID: accountID, started: now, lastUsed: now) }
   }
 
-  /// The account of a session used since `usedSince`, marked used at `now`.
-  public func session(hash: String, now: Date, usedSince: Date) async throws -> Account? {
+  /// The account of a session valid under `cutoffs`, marked used at `now`.
+  public func session(hash: String, now: Date, cutoffs: SessionCutoffs) async throws -> Account? {
     state.withLock { state in
       guard let session = state.sessions[hash] else { return nil }
-      guard session.lastUsed >= usedSince else {
+      guard cutoffs.allow(started: session.started, lastUsed: session.lastUsed) else {
         state.sessions[hash] = nil
         return nil
       }
       state.sessions[hash]?.lastUsed = now
-      return state.accounts.values.first { $0.account.id == session.accountID }?.account
+      return state.account(id: session.accountID)
     }
   }
 
@@ -257,17 +334,69 @@ public final class InMemoryAccountStore: AccountStore {
     _ = state.withLock { $0.sessions.removeValue(forKey: hash) }
   }
 
-  /// Which of `hashes` are sessions used since `usedSince`.
-  public func liveSessions(among hashes: Set<String>, usedSince: Date) async throws -> Set<String> {
-    state.withLock { state in hashes.filter { state.sessions[$0].map { $0.lastUsed >= usedSince } ?? false } }
+  /// Which of `hashes` are sessions valid under `cutoffs`.
+  public func liveSessions(among hashes: Set<String>, cutoffs: SessionCutoffs) async throws -> Set<String> {
+    state.withLock { state in
+      hashes.filter { state.sessions[$0].map { cutoffs.allow(started: $0.started, lastUsed: $0.lastUsed) } ?? false }
+    }
   }
 
-  /// Deletes the sessions not used since `usedSince`.
-  public func deleteSessions(unusedSince usedSince: Date) async throws -> Int {
+  /// Deletes the sessions no longer valid under `cutoffs`.
+  public func deleteExpiredSessions(cutoffs: SessionCutoffs) async throws -> Int {
     state.withLock { state in
-      let expired = state.sessions.filter { $0.value.lastUsed < usedSince }.keys
+      let expired = state.sessions.filter { !cutoffs.allow(started: $0.value.started, lastUsed: $0.value.lastUsed) }.keys
       for hash in expired { state.sessions[hash] = nil }
       return expired.count
+    }
+  }
+
+  /// Ends every session of an account.
+  public func deleteSessions(accountID: String) async throws -> Set<String> {
+    state.withLock { $0.deleteSessions(accountID: accountID) }
+  }
+
+  /// A new password's hash, and every session of the account ended (under the store's lock).
+  public func changePassword(accountID: String, passwordHash: String) async throws -> Set<String> {
+    state.withLock { state in
+      guard let email = state.account(id: accountID)?.email else { return [] }
+      state.accounts[email]?.stored.passwordHash = passwordHash
+      return state.deleteSessions(accountID: accountID)
+    }
+  }
+
+  /// Deletes an account with its sessions and reset tokens.
+  public func deleteAccount(id: String) async throws -> Set<String> {
+    state.withLock { state in
+      guard let email = state.account(id: id)?.email else { return [] }
+      state.accounts[email] = nil
+      state.resetTokens = state.resetTokens.filter { $0.value.accountID != id }
+      return state.deleteSessions(accountID: id)
+    }
+  }
+
+  /// Every account, by email.
+  public func allAccounts() async throws -> [AccountSummary] {
+    state.withLock { state in
+      state.accounts.values.sorted { $0.stored.account.email < $1.stored.account.email }.map { entry in
+        let id = entry.stored.account.id
+        return AccountSummary(
+          account: entry.stored.account, created: entry.created,
+          sessions: state.sessions.values.filter { $0.accountID == id }.count
+        )
+      }
+    }
+  }
+
+  /// Keeps a reset token.
+  public func insertResetToken(hash: String, accountID: String, expires: Date) async throws {
+    state.withLock { $0.resetTokens[hash] = (accountID, expires) }
+  }
+
+  /// The account of a reset token not expired at `now`, the token deleted.
+  public func takeResetToken(hash: String, now: Date) async throws -> Account? {
+    state.withLock { state in
+      guard let token = state.resetTokens.removeValue(forKey: hash), token.expires > now else { return nil }
+      return state.account(id: token.accountID)
     }
   }
 

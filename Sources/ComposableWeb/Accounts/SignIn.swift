@@ -44,7 +44,7 @@ final class SignIns: Sendable {
     hashing = HashingPool(queueCapacity: accounts.hashingQueueCapacity)
   }
 
-  private var store: any AccountStore { accounts.store }
+  var store: any AccountStore { accounts.store }
 
   /// The session cookie's name: `__Host-` prefixed with ``WebAccounts/secureCookie``.
   var cookieName: String { accounts.secureCookie ? secureSessionCookieName : sessionCookieName }
@@ -54,8 +54,15 @@ final class SignIns: Sendable {
     sessionCookie(in: fields, named: cookieName)
   }
 
-  /// Sessions used since then are still valid.
-  private var usedSince: Date { accounts.now() - TimeInterval(accounts.sessionLifetime.seconds) }
+  /// Which sessions are still valid now: used within the idle lifetime, started within the
+  /// absolute one.
+  private var cutoffs: SessionCutoffs {
+    let now = accounts.now()
+    return SessionCutoffs(
+      usedSince: now - TimeInterval(accounts.sessionLifetime.seconds),
+      startedSince: now - TimeInterval(accounts.sessionAbsoluteLifetime.seconds)
+    )
+  }
 
   /// The session a request's cookie names, if it is one the store holds and has not expired.
   func owner(of fields: HTTPFields) async throws -> SessionOwner? {
@@ -64,19 +71,19 @@ final class SignIns: Sendable {
   }
 
   func owner(hash: String) async throws -> SessionOwner? {
-    try await store.session(hash: hash, now: accounts.now(), usedSince: usedSince).map {
+    try await store.session(hash: hash, now: accounts.now(), cutoffs: cutoffs).map {
       SessionOwner(hash: hash, account: $0)
     }
   }
 
   /// Deletes the expired sessions from the store; returns how many.
   func purgeExpiredSessions() async throws -> Int {
-    try await store.deleteSessions(unusedSince: usedSince)
+    try await store.deleteExpiredSessions(cutoffs: cutoffs)
   }
 
   /// Which of `hashes` are still sessions (not signed out in any process, not expired).
   func liveSessions(among hashes: Set<String>) async throws -> Set<String> {
-    try await store.liveSessions(among: hashes, usedSince: usedSince)
+    try await store.liveSessions(among: hashes, cutoffs: cutoffs)
   }
 
   // MARK: Pages
@@ -105,7 +112,7 @@ final class SignIns: Sendable {
 
   /// An account page (sign-in, sign-up…): a plain document titled `title` around `body`, which
   /// is HTML already escaped.
-  private func accountPage(_ status: HTTPResponse.Status, title: String, body: String) -> Response {
+  func accountPage(_ status: HTTPResponse.Status, title: String, body: String) -> Response {
     let html = """
       <!doctype html>
       <html lang="en">
@@ -139,7 +146,6 @@ final class SignIns: Sendable {
     if let problem = passwordProblem(password) {
       return form(.signUp, status: .unprocessableContent, error: problem, email: email)
     }
-    let cost = accounts.passwordCost
     do {
       // Counted before the hash: sign-ups cost a hash each. Taken back only when no hash was
       // made (the pool was full).
@@ -148,11 +154,13 @@ final class SignIns: Sendable {
         key: "sign-up:" + throttledClient(client), limit: accounts.signUpsPerClientPerHour, since: now - 3600
       )
       if case let .refused(limit, times) = try await store.countAttempt(under: [limit], now: now, forgettingBefore: now - Self.longestWindow) {
-        return throttled(.signUp, limit, times: times, now: now, email: email)
+        return throttled(.signUps, limit, times: times, now: now) { status, error in
+          form(.signUp, status: status, error: error, email: email)
+        }
       }
-      guard let hash = await hashing.run({ Bcrypt.hash(password, cost: cost) }) else {
+      guard let hash = await hashNewPassword(password) else {
         try await store.uncountAttempt(keys: [limit.key], at: now)
-        return busy(.signUp, email: email)
+        return busy("sign-up") { status, error in form(.signUp, status: status, error: error, email: email) }
       }
       let account = Account(id: UUID().uuidString.lowercased(), email: email)
       switch try await store.insertAccount(StoredAccount(account: account, passwordHash: hash)) {
@@ -179,43 +187,77 @@ final class SignIns: Sendable {
     if let problem = unhashablePasswordProblem(password) {
       return form(.signIn, status: .unprocessableContent, error: problem, email: email)
     }
-    let client = throttledClient(client)
     do {
-      let now = accounts.now()
-      let window = TimeInterval(accounts.failureWindow.seconds)
-      let pair = "email:\(email) client:\(client)"
-      let limits = [
-        AttemptLimit(key: pair, limit: accounts.failuresPerEmail, since: now - window),
-        AttemptLimit(key: "email:" + email, limit: accounts.failuresPerEmailPerDay, since: now - Self.longestWindow),
-        AttemptLimit(key: "client:" + client, limit: accounts.failuresPerClient, since: now - window),
-      ]
-      // Counted before the password is checked, in one step in the store: of any number of
-      // parallel posts, only as many as the limits allow get a check; a throttled attempt
-      // learns nothing and costs no hash.
-      switch try await store.countAttempt(under: limits, now: now, forgettingBefore: now - Self.longestWindow) {
-      case let .refused(limit, times):
-        return throttled(.signIn, limit, times: times, now: now, email: email)
-      case .counted:
-        break
-      }
-      let stored = try await store.account(email: email)
-      // The same work whether or not the email has an account.
-      let hash = stored?.passwordHash ?? decoyHash
-      guard let matches = await hashing.run({ Bcrypt.verify(password, hash: hash) }) else {
-        // Not checked: the attempt is not the client's to pay for.
-        try await store.uncountAttempt(keys: limits.map(\.key), at: now)
-        return busy(.signIn, email: email)
-      }
-      guard let stored, matches else {
-        metrics.signInFailures.increment()
+      switch try await checkPassword(password, email: email, client: client) {
+      case let .throttled(limit, times, now):
+        return throttled(.signIns, limit, times: times, now: now) { status, error in
+          form(.signIn, status: status, error: error, email: email)
+        }
+      case .busy:
+        return busy("sign-in") { status, error in form(.signIn, status: status, error: error, email: email) }
+      case .wrong:
         return form(.signIn, status: .unauthorized, error: "Wrong email or password.", email: email)
+      case let .matches(stored):
+        return try await startSession(for: stored.account, replacing: request)
       }
-      try await store.clearAttempts(key: pair)
-      try await store.uncountAttempt(keys: limits.dropFirst().map(\.key), at: now)
-      return try await startSession(for: stored.account, replacing: request)
     } catch {
       return unavailable(error)
     }
+  }
+
+  /// What checking a password gave.
+  enum PasswordCheck {
+    /// The password is the account's.
+    case matches(StoredAccount)
+    /// Wrong email or password (counted against the limits).
+    case wrong
+    /// Not checked: `limit`'s key holds its attempts, `times` (see ``throttled(_:_:times:now:render:)``).
+    case throttled(AttemptLimit, times: [Date], now: Date)
+    /// Not checked: the hashing queue is full.
+    case busy
+  }
+
+  /// Checks `password` for `email` as sign-in does, wherever a password is asked for (sign-in,
+  /// a password change, deleting an account): counted before it is checked, in one step in the
+  /// store, so that of any number of parallel posts only as many as the limits allow get a
+  /// check, and a throttled attempt learns nothing and costs no hash.
+  func checkPassword(_ password: String, email: String, client: String) async throws -> PasswordCheck {
+    let client = throttledClient(client)
+    let now = accounts.now()
+    let window = TimeInterval(accounts.failureWindow.seconds)
+    let pair = "email:\(email) client:\(client)"
+    let limits = [
+      AttemptLimit(key: pair, limit: accounts.failuresPerEmail, since: now - window),
+      AttemptLimit(key: "email:" + email, limit: accounts.failuresPerEmailPerDay, since: now - Self.longestWindow),
+      AttemptLimit(key: "client:" + client, limit: accounts.failuresPerClient, since: now - window),
+    ]
+    switch try await store.countAttempt(under: limits, now: now, forgettingBefore: now - Self.longestWindow) {
+    case let .refused(limit, times):
+      return .throttled(limit, times: times, now: now)
+    case .counted:
+      break
+    }
+    let stored = try await store.account(email: email)
+    // The same work whether or not the email has an account.
+    let hash = stored?.passwordHash ?? decoyHash
+    guard let matches = await hashing.run({ Bcrypt.verify(password, hash: hash) }) else {
+      // Not checked: the attempt is not the client's to pay for.
+      try await store.uncountAttempt(keys: limits.map(\.key), at: now)
+      return .busy
+    }
+    guard let stored, matches else {
+      metrics.signInFailures.increment()
+      return .wrong
+    }
+    try await store.clearAttempts(key: pair)
+    try await store.uncountAttempt(keys: limits.dropFirst().map(\.key), at: now)
+    return .matches(stored)
+  }
+
+  /// A new password's bcrypt hash, on the bounded pool; nil when its queue is full.
+  func hashNewPassword(_ password: String) async -> String? {
+    let cost = accounts.passwordCost
+    return await hashing.run { Bcrypt.hash(password, cost: cost) }
   }
 
   /// The longest window attempts are counted in (a day): older ones are forgotten.
@@ -234,25 +276,23 @@ final class SignIns: Sendable {
       }
       await endTabs(hash)
     }
-    var response = redirect(to: "/sign-in")
-    response.headers[.setCookie] = cookie(value: "", maxAge: 0)
-    return response
+    return signedOut()
   }
 
   /// A new session (a new id at every sign-in: an id planted before it is worth nothing), the
-  /// one the request came with ended, and 303 to `/` with the cookie.
-  private func startSession(for account: Account, replacing request: Request) async throws -> Response {
+  /// one the request came with ended, and 303 to `location` with the cookie.
+  func startSession(for account: Account, replacing request: Request, to location: String = "/") async throws -> Response {
     if let old = sessionID(in: request.headers) {
       try await store.deleteSession(hash: sessionHash(old))
     }
     let id = newSessionID()
     try await store.insertSession(hash: sessionHash(id), accountID: account.id, now: accounts.now())
-    var response = redirect(to: "/")
+    var response = redirect(to: location)
     response.headers[.setCookie] = cookie(value: id, maxAge: Int(accounts.sessionLifetime.seconds))
     return response
   }
 
-  private func cookie(value: String, maxAge: Int) -> String {
+  func cookie(value: String, maxAge: Int) -> String {
     "\(cookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
       + (accounts.secureCookie ? "; Secure" : "")
   }
@@ -267,7 +307,7 @@ final class SignIns: Sendable {
 
   /// 403 for a post from another site: its `Origin` (or, when a browser sent none, its
   /// `Referer`) must be this server's own address. A post with neither is refused too.
-  private func refuseOtherOrigins(_ request: Request) -> Response? {
+  func refuseOtherOrigins(_ request: Request) -> Response? {
     if isSameOrigin(request.head) { return nil }
     if request.headers[.origin] == nil, let referer = request.headers[.referer], let host = request.head.authority,
       referer.hasPrefix("http://\(host)/") || referer.hasPrefix("https://\(host)/")
@@ -279,31 +319,44 @@ final class SignIns: Sendable {
   }
 
   /// 429 for an attempt over `limit`, whose attempts are `times` (oldest first): allowed again
-  /// once enough of them have left the window to go under it.
-  private func throttled(_ kind: Form, _ limit: AttemptLimit, times: [Date], now: Date, email: String) -> Response {
+  /// once enough of them have left the window to go under it. `render` draws the page with the
+  /// status and the error.
+  func throttled(
+    _ kind: Throttled, _ limit: AttemptLimit, times: [Date], now: Date,
+    render: (HTTPResponse.Status, String) -> Response
+  ) -> Response {
     let freed = times[times.count - limit.limit] + now.timeIntervalSince(limit.since)
     let seconds = max(1, Int(freed.timeIntervalSince(now).rounded(.up)))
-    (kind == .signIn ? metrics.signInThrottled : metrics.signUpThrottled).increment()
-    metrics.logger.notice("throttled \(kind == .signIn ? "sign-ins" : "sign-ups")", metadata: ["reason": "\(limit.key.prefix { $0 != ":" })"])
+    (kind == .signUps ? metrics.signUpThrottled : metrics.signInThrottled).increment()
+    metrics.logger.notice("throttled \(kind.rawValue)", metadata: ["reason": "\(limit.key.prefix { $0 != ":" })"])
     let minutes = (seconds + 59) / 60
     let wait = "Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-    var response = form(
-      kind, status: .tooManyRequests,
-      error: (kind == .signIn ? "Too many failed sign-ins. " : "Too many sign-ups from your network. ") + wait, email: email
-    )
+    let what =
+      switch kind {
+      case .signIns: "Too many failed sign-ins. "
+      case .signUps: "Too many sign-ups from your network. "
+      case .passwordChecks: "Too many wrong passwords. "
+      }
+    var response = render(.tooManyRequests, what + wait)
     response.headers[.retryAfter] = "\(seconds)"
     return response
   }
 
-  /// 503 when more hashes wait than the pool takes.
-  private func busy(_ kind: Form, email: String) -> Response {
-    metrics.drop(.busy, "refused a \(kind == .signIn ? "sign-in" : "sign-up"): \(hashing.queueCapacity) password checks already wait")
-    var response = form(kind, status: .serviceUnavailable, error: "The server is busy. Try again in a few seconds.", email: email)
+  /// What ``throttled(_:_:times:now:render:)`` refused.
+  enum Throttled: String {
+    case signIns = "sign-ins", signUps = "sign-ups", passwordChecks = "password checks"
+  }
+
+  /// 503 when more hashes wait than the pool takes; `render` draws the page with the status and
+  /// the error.
+  func busy(_ what: String, render: (HTTPResponse.Status, String) -> Response) -> Response {
+    metrics.drop(.busy, "refused a \(what): \(hashing.queueCapacity) password checks already wait")
+    var response = render(.serviceUnavailable, "The server is busy. Try again in a few seconds.")
     response.headers[.retryAfter] = "5"
     return response
   }
 
-  private func unavailable(_ error: any Error) -> Response {
+  func unavailable(_ error: any Error) -> Response {
     metrics.logger.error("the account store failed: \(error)")
     return template.respond(
       .serviceUnavailable, "Signing in is not possible right now; try again in a moment.\n",
@@ -343,7 +396,7 @@ final class SignIns: Sendable {
   }
 
   /// The fields of a form post (`application/x-www-form-urlencoded`, at most 16 KiB).
-  private func formFields(_ request: Request) async -> [String: String]? {
+  func formFields(_ request: Request) async -> [String: String]? {
     guard let body = try? await request.body.collect(upTo: 16 * 1024) else { return nil }
     return formDecoded(String(buffer: body))
   }

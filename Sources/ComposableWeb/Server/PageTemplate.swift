@@ -115,6 +115,10 @@ a { color: var(--accent); }
 .cw-account h1 { margin: 0; }
 .cw-account .cw-app-name { color: var(--muted); margin: 0 0 1.25rem; }
 .cw-account button { width: 100%; margin: .25rem 0 1rem; }
+.cw-account h2 { font-size: 1.1rem; margin: 1.75rem 0 .5rem; }
+.cw-notice { background: color-mix(in srgb, var(--accent) 12%, transparent); border-radius: .5rem; padding: .5rem .75rem; }
+.cw-destructive { color: #d70015; }
+@media (prefers-color-scheme: dark) { .cw-destructive { color: #ff6961; } }
 .cw-primary { background: var(--accent); color: #fff; border-color: transparent; font-weight: 600; }
 .cw-error { color: #d70015; background: color-mix(in srgb, #d70015 10%, transparent); border-radius: .5rem; padding: .5rem .75rem; }
 @media (prefers-color-scheme: dark) { .cw-error { color: #ff6961; } }

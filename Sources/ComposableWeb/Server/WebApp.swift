@@ -378,6 +378,24 @@ public struct WebApp: Sendable {
       router.post("/sign-out") { request, _ in
         await signIns.signOut(request) { hash in await tabs.endSessions([hash]) }
       }
+      @Sendable func endTabs(_ hashes: Set<String>) async { await tabs.endSessions(hashes) }
+      @Sendable func client(_ request: Request, _ context: WebRequestContext) -> String {
+        clientAddress(peer: context.remoteAddress, fields: request.headers)
+      }
+      router.get("/account") { request, _ in await signIns.accountSettingsPage(request) }
+      router.post("/account/password") { request, context in
+        await signIns.changePassword(request, client: client(request, context), endTabs: endTabs)
+      }
+      router.post("/account/sign-out-everywhere") { request, _ in
+        await signIns.signOutEverywhere(request, endTabs: endTabs)
+      }
+      router.post("/account/delete") { request, context in
+        await signIns.deleteAccount(request, client: client(request, context), endTabs: endTabs)
+      }
+      router.get("/reset-password") { request, _ in signIns.resetPasswordPage(request) }
+      router.post("/reset-password") { request, context in
+        await signIns.resetPassword(request, client: client(request, context), endTabs: endTabs)
+      }
     }
     @Sendable func open(_ request: Request, _: WebRequestContext) async -> Response {
       let path = request.uri.path
