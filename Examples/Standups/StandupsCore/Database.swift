@@ -151,6 +151,24 @@ public func giveSingleUserStandups(to owner: String, in database: StandupsDataba
   return moving.count
 }
 
+/// Deletes the standups of the account `owner` (its account is being deleted): they are
+/// emptied and written before it returns. Returns how many there were.
+@MainActor
+public func deleteStandups(of owner: String, in database: StandupsDatabase) async throws -> Int {
+  let owned = withDependencies {
+    $0.standupsDatabase = database
+    $0.standupsOwner = owner
+  } operation: {
+    Shared(.standups)
+  }
+  if let error = owned.loadError { throw error }
+  let count = owned.wrappedValue.count
+  guard count > 0 else { return 0 }
+  owned.withLock { $0.removeAll() }
+  try await owned.save()
+  return count
+}
+
 /// The database the standups are kept in.
 public enum StandupsDatabase: Sendable {
   /// A SQLite file, shared by the processes of one machine.

@@ -41,6 +41,7 @@ func listView(_ store: StoreOf<StandupsList>, account: Account? = nil) -> Node {
     if let account {
       div(.class("account")) {
         span { account.email }
+        a(.attribute("href", "/account")) { "Account" }
         signOutButton()
       }
     }

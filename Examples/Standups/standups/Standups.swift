@@ -94,6 +94,12 @@ struct Standups: AsyncParsableCommand {
   )
   var sessionDays = 30
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp("With --accounts: the days a session lasts from its sign-in, however much it is used.", valueName: "days")
+  )
+  var sessionMaxDays = 90
+
   @Option(name: .long, help: ArgumentHelp("With --web: the port to listen on (0 picks a free one).", valueName: "port"))
   var port = 8080
 
@@ -193,10 +199,13 @@ struct Standups: AsyncParsableCommand {
     if accounts, data != nil || mock {
       throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
     }
-    if !accounts, secureCookie || sessionDays != 30 || signUp != nil {
-      throw ValidationError("--secure-cookie, --session-days and --sign-up go with --accounts.")
+    if !accounts, secureCookie || sessionDays != 30 || sessionMaxDays != 90 || signUp != nil {
+      throw ValidationError("--secure-cookie, --session-days, --session-max-days and --sign-up go with --accounts.")
     }
     if sessionDays < 1 { throw ValidationError("--session-days takes a whole number of days, 1 or more.") }
+    if sessionMaxDays < sessionDays {
+      throw ValidationError("--session-max-days (\(sessionMaxDays)) cannot be less than --session-days (\(sessionDays)).")
+    }
   }
 
   func run() async throws {
@@ -211,7 +220,10 @@ struct Standups: AsyncParsableCommand {
         recordingMode: buffered ? .buffered : .durable, logLevel: logLevel, allowedHosts: allowedHosts,
         metricsListener: metricsListen.flatMap(MetricsListener.init),
         accounts: accounts
-          ? AccountOptions(secureCookie: secureCookie, sessionDays: sessionDays, signUp: signUp?.policy ?? .openOnLoopback)
+          ? AccountOptions(
+            secureCookie: secureCookie, sessionDays: sessionDays, sessionMaxDays: sessionMaxDays,
+            signUp: signUp?.policy ?? .openOnLoopback
+          )
           : nil
       )
     } else {
@@ -380,6 +392,7 @@ struct Standups: AsyncParsableCommand {
 struct AccountOptions {
   var secureCookie: Bool
   var sessionDays: Int
+  var sessionMaxDays: Int
   var signUp: SignUpPolicy
 }
 
@@ -403,9 +416,14 @@ func webAccounts(_ options: AccountOptions, database: StandupsDatabase) async th
   }
   var accounts = WebAccounts(
     store: store, secureCookie: options.secureCookie,
-    sessionLifetime: .seconds(options.sessionDays * 24 * 60 * 60)
+    sessionLifetime: .seconds(options.sessionDays * 24 * 60 * 60),
+    sessionAbsoluteLifetime: .seconds(options.sessionMaxDays * 24 * 60 * 60)
   )
   accounts.signUp = options.signUp
+  // An account deleted at /account takes its standups with it.
+  accounts.accountDeleted = { account in
+    _ = try await deleteStandups(of: account.id, in: database)
+  }
   return accounts
 }
 

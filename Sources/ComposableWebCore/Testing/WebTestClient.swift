@@ -201,6 +201,18 @@ public final class WebTestClient {
     }
   }
 
+  /// Settles until `condition` holds of the page: for an effect that delivers from another
+  /// thread after a suspension (a `dismiss()` after a delegate action), which a few turns of the
+  /// main actor may not see on a busy machine. Gives up after a bounded number of rounds (the
+  /// test then sees the page as it is).
+  public func settle(until condition: (WebTestClient) -> Bool) async {
+    for _ in 0..<2_000 {
+      await settle()
+      if condition(self) { return }
+      await Task.megaYield()
+    }
+  }
+
   /// Waits until the page shows the current state: the re-render that a change schedules runs
   /// on a later turn of the main actor, as in a live tab. Gives up after a bounded number of
   /// turns (the test then sees the page as it is).

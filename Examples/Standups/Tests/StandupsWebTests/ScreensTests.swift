@@ -149,8 +149,8 @@ struct ScreensTests {
     #expect(client.texts(role: "alertdialog") == ["End meeting?"])
     #expect(client.texts(role: "button").suffix(3) == ["Save and end", "Discard", "Resume"])
     await client.click("Save and end")
-    await Task.megaYield()
-    await client.settle()
+    // The meeting is saved, then the screen dismissed, by an effect.
+    await client.settle { $0.location == "/standups/00000000-0000-0000-0000-000000000000" }
     #expect(client.location == "/standups/00000000-0000-0000-0000-000000000000")
     #expect(client.contains("Past meetings"))
     #expect(client.text.components(separatedBy: "Delete the meeting").count == 1)  // labels, not text
