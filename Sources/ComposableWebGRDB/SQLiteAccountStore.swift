@@ -259,10 +259,10 @@ public final class SQLiteAccountStore: AccountStore {
             return .commit
           }
         }
-        for limit in limits {
+        for key in Set(limits.map(\.key)) {
           try db.execute(
             sql: "INSERT INTO composableWebSignInFailures (key, at) VALUES (?, ?)",
-            arguments: [limit.key, now.timeIntervalSince1970]
+            arguments: [key, now.timeIntervalSince1970]
           )
         }
         return .commit

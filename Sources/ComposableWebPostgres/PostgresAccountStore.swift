@@ -77,7 +77,7 @@ public final class PostgresAccountStore: AccountStore {
                 RETURN;
               END IF;
             END LOOP;
-            INSERT INTO composable_web_sign_in_failures (key, at) SELECT unnest(p_keys), p_now;
+            INSERT INTO composable_web_sign_in_failures (key, at) SELECT DISTINCT unnest(p_keys), p_now;
             RETURN QUERY SELECT 0::bigint, '{}'::double precision[];
           END
           $$

@@ -74,6 +74,43 @@ struct AccountsThrottleTests {
     try await app.stop()
   }
 
+  @Test func afterTheFirstFiveFailuresTheWaitsDouble() async throws {
+    let database = try Accounts.Database()
+    let time = Accounts.Time()
+    let (app, port) = try await Accounts.start(database, time: time)
+    _ = try await Accounts.signUp(port, "ada@example.com")
+    func attempt(_ password: String) async throws -> LoopbackResponse {
+      try await Accounts.post(port, "/sign-in", ["email": "ada@example.com", "password": password])
+    }
+    for guess in 0..<5 {
+      #expect(try await attempt("guess \(guess)").status == 401)
+    }
+    #expect(try await attempt("guess 5").header("Retry-After") == "900")
+    // One more after each wait, and each wait twice the one before: 15, 15, 30, 60 minutes.
+    for (minutesLater, nextWait) in [(15, 15), (15, 30), (30, 60)] {
+      time.advance(seconds: Double(minutesLater * 60))
+      #expect(try await attempt("guess after \(minutesLater)").status == 401)
+      let refused = try await attempt("correct horse")
+      #expect(refused.status == 429)
+      #expect(refused.header("Retry-After") == "\(nextWait * 60)")
+    }
+    time.advance(seconds: 3600)
+    #expect(try await attempt("correct horse").status == 303)
+    // Signed in: the count starts again, five at once.
+    for guess in 0..<5 {
+      #expect(try await attempt("again \(guess)").status == 401)
+    }
+    #expect(try await attempt("correct horse").status == 429)
+    try await app.stop()
+  }
+
+  @Test func backoffLimitsDoubleTheirWindowUpToADay() {
+    let now = Date(timeIntervalSince1970: 100_000)
+    let limits = SignIns.backoff(key: "k", first: 5, window: 900, now: now)
+    #expect(limits.map(\.limit) == [12, 11, 10, 9, 8, 7, 6, 5])
+    #expect(limits.map { now.timeIntervalSince($0.since) / 900 } == [96, 64, 32, 16, 8, 4, 2, 1])
+  }
+
   @Test func guessesSpreadOverManyAddressesMeetTheEmailsDailyCeiling() async throws {
     let database = try Accounts.Database()
     let time = Accounts.Time()

@@ -49,9 +49,11 @@ public struct WebAccounts: Sendable {
   public var passwordCost: UInt8
   /// Sign-in attempts for one email from one client (an IPv6 client counts by its /64) within
   /// ``failureWindow`` after which further attempts for that email from that client answer 429
-  /// until the window has passed them (5). Each attempt is counted before its password is
-  /// checked, in one step in the store, so parallel posts cannot slip past the count; a
-  /// successful one is taken back. The owner is not locked out from another network.
+  /// until the window has passed them (5). Then the waits grow: one more attempt per doubling of
+  /// the window (with 15 minutes: one more within 30 minutes, one more within an hour, two
+  /// hours…, up to a day), so the waits between attempts double. Each attempt is counted before
+  /// its password is checked, in one step in the store, so parallel posts cannot slip past the
+  /// count; a successful sign-in clears them. The owner is not locked out from another network.
   public var failuresPerEmail: Int
   /// Sign-in attempts for one email from any client within a day after which further attempts
   /// for it answer 429 (100): the ceiling on guesses spread over many addresses.
@@ -254,7 +256,8 @@ public protocol AccountStore: Sendable {
   /// The account of a reset token not expired at `now`, the token deleted in the same step (it
   /// works once); nil for an unknown, used or expired one.
   func takeResetToken(hash: String, now: Date) async throws -> Account?
-  /// Counts an attempt at `now` under each limit's key, in one atomic step (across processes,
+  /// Counts an attempt at `now` under each limit's key (once per key: several limits may share
+  /// one, each with its own window), in one atomic step (across processes,
   /// for a database), unless a key already holds its limit of attempts after its `since`: then
   /// nothing is counted and the first such limit is returned with the times it holds. Attempts
   /// from `forgettingBefore` and earlier are forgotten.
@@ -412,7 +415,7 @@ public final class InMemoryAccountStore: AccountStore {
         let times = state.attempts[limit.key, default: []].filter { $0 > limit.since }.sorted()
         if times.count >= limit.limit { return .refused(limit, times: times) }
       }
-      for limit in limits { state.attempts[limit.key, default: []].append(now) }
+      for key in Set(limits.map(\.key)) { state.attempts[key, default: []].append(now) }
       return .counted
     }
   }

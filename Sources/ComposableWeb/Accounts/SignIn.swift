@@ -226,11 +226,11 @@ final class SignIns: Sendable {
     let now = accounts.now()
     let window = TimeInterval(accounts.failureWindow.seconds)
     let pair = "email:\(email) client:\(client)"
-    let limits = [
-      AttemptLimit(key: pair, limit: accounts.failuresPerEmail, since: now - window),
+    let limits = Self.backoff(key: pair, first: accounts.failuresPerEmail, window: window, now: now) + [
       AttemptLimit(key: "email:" + email, limit: accounts.failuresPerEmailPerDay, since: now - Self.longestWindow),
       AttemptLimit(key: "client:" + client, limit: accounts.failuresPerClient, since: now - window),
     ]
+    let keys = [pair, "email:" + email, "client:" + client]
     switch try await store.countAttempt(under: limits, now: now, forgettingBefore: now - Self.longestWindow) {
     case let .refused(limit, times):
       return .throttled(limit, times: times, now: now)
@@ -242,7 +242,7 @@ final class SignIns: Sendable {
     let hash = stored?.passwordHash ?? decoyHash
     guard let matches = await hashing.run({ Bcrypt.verify(password, hash: hash) }) else {
       // Not checked: the attempt is not the client's to pay for.
-      try await store.uncountAttempt(keys: limits.map(\.key), at: now)
+      try await store.uncountAttempt(keys: keys, at: now)
       return .busy
     }
     guard let stored, matches else {
@@ -250,8 +250,23 @@ final class SignIns: Sendable {
       return .wrong
     }
     try await store.clearAttempts(key: pair)
-    try await store.uncountAttempt(keys: limits.dropFirst().map(\.key), at: now)
+    try await store.uncountAttempt(keys: Array(keys.dropFirst()), at: now)
     return .matches(stored)
+  }
+
+  /// The limits on one (email, client) pair: `first` attempts within `window`, then one more
+  /// per doubling of the window (so after the first `first` failures, the waits are one window,
+  /// then one, two, four… windows), up to a day. Longest window first: a refused attempt is told
+  /// the longest of the waits that apply to it, usually.
+  static func backoff(key: String, first: Int, window: TimeInterval, now: Date) -> [AttemptLimit] {
+    var limits = [AttemptLimit(key: key, limit: first, since: now - window)]
+    var span = window * 2
+    while span < longestWindow {
+      limits.append(AttemptLimit(key: key, limit: first + limits.count, since: now - span))
+      span *= 2
+    }
+    limits.append(AttemptLimit(key: key, limit: first + limits.count, since: now - longestWindow))
+    return limits.reversed()
   }
 
   /// A new password's bcrypt hash, on the bounded pool; nil when its queue is full.
