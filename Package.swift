@@ -264,7 +264,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableWebTests",
-      dependencies: ["ComposableWeb", "ComposableWebCore", "ComposableWebGRDB", "ComposableWebTestSupport", "SharingGRDB"]
+      dependencies: [
+        "ComposableWeb", "ComposableWebCore", "ComposableWebGRDB", "ComposableWebPostgres", "ComposableWebTestSupport",
+        "DatabaseTestSupport", "SharingGRDB", "SharingPostgres",
+      ]
     ),
     .executableTarget(
       name: "WebCounter",

@@ -54,20 +54,27 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
-  /// Makes an account unless its email is taken (in one transaction).
+  /// Makes an account unless its email is taken, in one `IMMEDIATE` transaction: it takes the
+  /// write lock before it reads, so of two sign-ups at once (in two processes on the file) only
+  /// one is told it is the first.
   public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
-    try await database.write { db in
-      if try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM composableWebAccounts WHERE email = ?", arguments: [stored.account.email]
-      ) != nil {
-        return .emailTaken
+    try await database.writeWithoutTransaction { db in
+      var result = AccountInsertion.emailTaken
+      try db.inTransaction(.immediate) {
+        if try Bool.fetchOne(
+          db, sql: "SELECT 1 FROM composableWebAccounts WHERE email = ?", arguments: [stored.account.email]
+        ) != nil {
+          return .commit
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM composableWebAccounts") ?? 0
+        try db.execute(
+          sql: "INSERT INTO composableWebAccounts (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+          arguments: [stored.account.id, stored.account.email, stored.passwordHash, Date().timeIntervalSince1970]
+        )
+        result = .inserted(isFirst: count == 0)
+        return .commit
       }
-      let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM composableWebAccounts") ?? 0
-      try db.execute(
-        sql: "INSERT INTO composableWebAccounts (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
-        arguments: [stored.account.id, stored.account.email, stored.passwordHash, Date().timeIntervalSince1970]
-      )
-      return .inserted(isFirst: count == 0)
+      return result
     }
   }
 

@@ -54,6 +54,25 @@ public final class PostgresAccountStore: AccountStore {
           """,
           "CREATE TABLE IF NOT EXISTS composable_web_sign_in_failures (key text NOT NULL, at double precision NOT NULL)",
           "CREATE INDEX IF NOT EXISTS composable_web_sign_in_failures_by_key ON composable_web_sign_in_failures (key, at)",
+          // An account made unless its email is taken, and whether it is the first: under a
+          // lock held to the end of the transaction, so two sign-ups at once (in any processes)
+          // count one after the other, and the count after the lock sees the other's row.
+          """
+          CREATE OR REPLACE FUNCTION composable_web_insert_account(
+            p_id text, p_email text, p_hash text, p_now double precision
+          ) RETURNS TABLE (inserted boolean, first boolean) LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM pg_advisory_xact_lock(727167204);
+            INSERT INTO composable_web_accounts (id, email, password_hash, created_at)
+              VALUES (p_id, p_email, p_hash, p_now) ON CONFLICT (email) DO NOTHING;
+            IF NOT FOUND THEN
+              RETURN QUERY SELECT false, false;
+              RETURN;
+            END IF;
+            RETURN QUERY SELECT true, (SELECT count(*) FROM composable_web_accounts) = 1;
+          END
+          $$
+          """,
           // One attempt counted under several keys, or refused (the 1-based index of the first
           // key at its limit, and the times it holds). Each statement inside sees what was
           // committed before it, so the count after the locks is the latest.
@@ -94,28 +113,24 @@ public final class PostgresAccountStore: AccountStore {
     return PostgresAccountStore(database)
   }
 
-  /// Makes an account unless its email is taken (in one transaction).
+  /// Makes an account unless its email is taken, in one statement (a function made by
+  /// ``open(_:)`` that takes a lock first, so that of two first sign-ups at once only one is told
+  /// it is the first).
   public func insertAccount(_ stored: StoredAccount) async throws -> AccountInsertion {
     try await database.withConnection { connection, logger in
-      let now = Date().timeIntervalSince1970
       let rows = try await connection.query(
         """
-        INSERT INTO composable_web_accounts (id, email, password_hash, created_at)
-        VALUES (\(stored.account.id), \(stored.account.email), \(stored.passwordHash), \(now))
-        ON CONFLICT (email) DO NOTHING RETURNING id
+        SELECT inserted, first FROM composable_web_insert_account(
+          \(stored.account.id), \(stored.account.email), \(stored.passwordHash), \(Date().timeIntervalSince1970)
+        )
         """,
         logger: logger
       )
-      var inserted = false
-      for try await _ in rows { inserted = true }
-      guard inserted else { return .emailTaken }
-      var count = 0
-      for try await value in try await connection.query("SELECT count(*) FROM composable_web_accounts", logger: logger)
-        .decode(Int.self)
-      {
-        count = value
+      var result = AccountInsertion.emailTaken
+      for try await (inserted, first) in rows.decode((Bool, Bool).self) where inserted {
+        result = .inserted(isFirst: first)
       }
-      return .inserted(isFirst: count == 1)
+      return result
     }
   }
 
