@@ -53,6 +53,11 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     try send(Array(text.utf8), opcode: 0x1)
   }
 
+  /// Sends a close frame with `code` (1000: normal), as a page that goes away does.
+  public func sendClose(code: Int = 1000) throws {
+    try send([UInt8(code >> 8), UInt8(code & 0xFF)], opcode: 0x8)
+  }
+
   /// Sends a frame (final, masked) of `payload` with `opcode`.
   private func send(_ payload: [UInt8], opcode: UInt8) throws {
     var frame: [UInt8] = [0x80 | opcode]

@@ -124,6 +124,15 @@ struct Standups: AsyncParsableCommand {
   )
   var metricsListen: String?
 
+  @Option(help: ArgumentHelp("With --web: tabs one sign-in session may hold; past it, tabs without a socket go first, then new ones get 429.", valueName: "count"))
+  var maxTabsPerSession = 50
+
+  @Option(help: ArgumentHelp("With --web: events a page's socket may send per second (bursts of twice that); a faster one is closed with 1008.", valueName: "count"))
+  var maxEventsPerSecond = 50
+
+  @Option(help: ArgumentHelp("With --web: seconds a connection has to send its first request's head before it is closed.", valueName: "seconds"))
+  var headerTimeout = 10
+
   @Option(
     name: .customLong("sign-up"),
     help: ArgumentHelp(
@@ -189,9 +198,14 @@ struct Standups: AsyncParsableCommand {
     }
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
     if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty
-      || metricsListen != nil
+      || metricsListen != nil || maxTabsPerSession != 50 || maxEventsPerSecond != 50 || headerTimeout != 10
     {
-      throw ValidationError("--port, --host, --allowed-host, --metrics-listen, --log-level and --accounts go with --web.")
+      throw ValidationError(
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts and the --max-… and --header-timeout caps go with --web."
+      )
+    }
+    if maxTabsPerSession < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 {
+      throw ValidationError("--max-tabs-per-session, --max-events-per-second and --header-timeout take 1 or more.")
     }
     if let metricsListen, MetricsListener(metricsListen) == nil {
       throw ValidationError("--metrics-listen takes HOST:PORT or PORT, like 127.0.0.1:9100; not \(metricsListen.debugDescription).")
@@ -219,6 +233,11 @@ struct Standups: AsyncParsableCommand {
         data: data, database: databaseURL, mock: mock, host: host, port: port, record: record,
         recordingMode: buffered ? .buffered : .durable, logLevel: logLevel, allowedHosts: allowedHosts,
         metricsListener: metricsListen.flatMap(MetricsListener.init),
+        caps: { app in
+          app.tabsPerSession = maxTabsPerSession
+          app.eventsPerSecond = maxEventsPerSecond
+          app.headerTimeout = .seconds(headerTimeout)
+        },
         accounts: accounts
           ? AccountOptions(
             secureCookie: secureCookie, sessionDays: sessionDays, sessionMaxDays: sessionMaxDays,
@@ -292,7 +311,8 @@ struct Standups: AsyncParsableCommand {
   static func serve(
     data: String?, database: String?, mock: Bool, host: String, port: Int, record: String?,
     recordingMode: RecordingMode, logLevel: Logger.Level, allowedHosts: [String] = [],
-    metricsListener: MetricsListener? = nil, accounts options: AccountOptions? = nil
+    metricsListener: MetricsListener? = nil, caps: (inout WebApp) -> Void = { _ in },
+    accounts options: AccountOptions? = nil
   ) async throws {
     // The database's log lines (a PostgreSQL outage) go where the server's go.
     var logger = Logger(label: "SharingPostgres")
@@ -312,6 +332,7 @@ struct Standups: AsyncParsableCommand {
       app.logLevel = logLevel
       app.allowedHosts = allowedHosts
       app.metricsListener = metricsListener
+      caps(&app)
       try await app.run()
     } catch let error as WebAppError {
       FileHandle.standardError.write(Data("standups: \(error)\n".utf8))

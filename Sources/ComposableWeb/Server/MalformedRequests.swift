@@ -8,9 +8,15 @@ import NIOHTTP1
 /// are not HTTP (or a header is too long: over 80 KiB). Without it such a connection would stay
 /// open, unanswered: the upgrade pipeline leaves HTTP parse errors to a handler that only exists
 /// once a request's head was read.
+///
+/// A connection whose first request's head takes longer than `headerTimeout` is closed too (see
+/// ``HeaderDeadline``); later requests on it are bounded by the idle timeout.
 struct ClosingMalformedRequests: ServerChildChannel {
   let base: HTTP1WebSocketUpgradeChannel
+  let headerTimeout: Duration
   let onMalformed: @Sendable (any Error) -> Void
+  let onSlowHeaders: @Sendable () -> Void
+  let onOversizedFrame: @Sendable () -> Void
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
     // A connection keeps its last receive buffer for the next read. NIO's default starts at
@@ -21,6 +27,10 @@ struct ClosingMalformedRequests: ServerChildChannel {
       ChannelOptions.recvAllocator,
       value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536)
     )
+    let deadline = HeaderDeadline(
+      timeout: .nanoseconds(Int64(headerTimeout / .nanoseconds(1))), onTimeout: onSlowHeaders
+    )
+    try? channel.pipeline.syncOperations.addHandlers([deadline, MessageTooBigWatcher(onClose: onOversizedFrame)], position: .first)
     let value = base.setup(channel: channel, logger: logger)
     // Last in the pipeline the base set up, so that the HTTP decoder's errors reach it.
     return channel.pipeline.addHandler(CloseOnParseError(onMalformed: onMalformed)).flatMap { value }

@@ -59,6 +59,8 @@ final class Tabs {
     var unconnectedLifetime: Duration
     var unconnectedLimit: Int
     var silentLifetime: Duration
+    /// Tabs one sign-in session may hold (see ``WebApp/tabsPerSession``).
+    var tabsPerSession = Int.max
   }
 
   /// What a page sends every 20 s while its socket is open, so that the server can tell a quiet
@@ -151,7 +153,25 @@ final class Tabs {
   /// app has no page at `path`. With `devtools` (the address had `?devtools`), the page shows its
   /// time-travel panel, if it has one.
   func open(_ path: String, devtools: Bool = false, owner: SessionOwner? = nil) -> (id: String, html: String)? {
-    guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return nil }
+    guard case let .opened(id, html) = openTab(path, devtools: devtools, owner: owner) else { return nil }
+    return (id, html)
+  }
+
+  /// What ``openTab(_:devtools:owner:)`` did.
+  enum Opening {
+    case opened(id: String, html: String)
+    /// The app has no page at the address.
+    case notFound
+    /// The session holds ``Limits/tabsPerSession`` tabs, each with its socket connected.
+    case tooManyTabs
+  }
+
+  /// A new tab at `path`. A session at its ``Limits/tabsPerSession`` first lets go of its tab
+  /// unseen the longest among those without a socket (reloads and closed pages leave those
+  /// behind); when every one of its tabs is connected, no new one is made.
+  func openTab(_ path: String, devtools: Bool = false, owner: SessionOwner? = nil) -> Opening {
+    guard makeRoom(for: owner) else { return .tooManyTabs }
+    guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return .notFound }
     var generator = SystemRandomNumberGenerator()
     let random = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     // A signed-in tab's id is bound to its session, so that no other process hands it to
@@ -162,7 +182,21 @@ final class Tabs {
     while unconnected.count > limits.unconnectedLimit {
       remove(unconnected[0])
     }
-    return (id, live.rendered.root.html)
+    return .opened(id: id, html: live.rendered.root.html)
+  }
+
+  /// Whether `owner`'s session may have one more tab: under its cap, or at it with a tab without
+  /// a socket to let go of (the one unseen the longest).
+  private func makeRoom(for owner: SessionOwner?) -> Bool {
+    guard let owner else { return true }
+    let own = tabs.filter { $0.value.owner?.hash == owner.hash }
+    guard own.count >= limits.tabsPerSession else { return true }
+    guard let idle = own.filter({ $0.value.connection == nil }).min(by: { $0.value.lastSeen < $1.value.lastSeen }) else {
+      metrics.drop(.tabs, "refused a tab: its session has \(own.count) tabs, all connected")
+      return false
+    }
+    remove(idle.key)
+    return true
   }
 
   /// Whether this server has the tab `id`.
@@ -193,7 +227,7 @@ final class Tabs {
   func adopt(_ id: String, path: String, devtools: Bool, owner: SessionOwner? = nil) {
     let isWellFormed = owner.map { tab(id, belongsTo: $0.hash) } ?? (id.utf8.count == 32)
     guard !isGoingAway, tabs[id] == nil, isWellFormed, id.utf8.allSatisfy({ isHexDigit($0) }),
-      let tab = makeTab(path, devtools: devtools, owner: owner)
+      makeRoom(for: owner), let tab = makeTab(path, devtools: devtools, owner: owner)
     else { return }
     tab.mayBeBehind = true
     tabs[id] = tab

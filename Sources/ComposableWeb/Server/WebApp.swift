@@ -82,6 +82,22 @@ public struct WebApp: Sendable {
   /// own (`127.0.0.1:9100`, for a Prometheus server to scrape), which serves nothing else, and
   /// the app's port answers `/metrics` with 404.
   public var metricsListener: MetricsListener?
+  /// The caps on what one visitor may take; each refusal is counted in `/metrics` as
+  /// `composable_web_dropped_total{reason=…}` and logged (see the article *Sessions and accounts*).
+  /// Tabs one sign-in session may hold (50): a new one first lets go of the session's tab unseen
+  /// the longest among those without a socket; with all of them connected, the page answers 429.
+  public var tabsPerSession = 50
+  /// Events one WebSocket may send per second on average (50), in bursts of up to twice that: a
+  /// page that sends faster (no person types or clicks so fast) has its socket closed with 1008.
+  public var eventsPerSecond = 50
+  /// The largest WebSocket frame or message a page may send (64 KiB): a larger one closes its
+  /// socket (1009, "message too big").
+  public var maximumEventSize = 64 * 1024
+  /// How long a connection may take to send its first request's head (10 s): a slower one (a
+  /// client dripping headers to hold connections open) is closed.
+  public var headerTimeout: Duration = .seconds(10)
+  /// How long an HTTP connection may stay open between requests (60 s).
+  public var idleTimeout: Duration = .seconds(60)
   let makePage: @MainActor @Sendable (String, Account?) -> WebPage?
 
   /// A one-page app, served at `/` (every other address is a 404).
@@ -202,7 +218,7 @@ public struct WebApp: Sendable {
     logger.logLevel = logLevel
     let limits = Tabs.Limits(
       disconnectedLifetime: disconnectedTabLifetime, unconnectedLifetime: unconnectedTabLifetime,
-      unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime
+      unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime, tabsPerSession: tabsPerSession
     )
     let tabs = await Tabs(makePage: makePage, limits: limits, metrics: ServerMetrics(logger: logger))
     let keepAlive = max(.milliseconds(50), min(.seconds(20), silentSocketLifetime / 4))
@@ -422,13 +438,23 @@ public struct WebApp: Sendable {
       let devtools = (request.uri.query ?? "").split(separator: "&").contains {
         $0.prefix { $0 != "=" } == "devtools"
       }
-      guard let (id, html) = await tabs.open(path, devtools: devtools, owner: owner) else { return page.notFound() }
-      return page.response(session: id, body: html)
+      switch await tabs.openTab(path, devtools: devtools, owner: owner) {
+      case let .opened(id, html): return page.response(session: id, body: html)
+      case .notFound: return page.notFound()
+      case .tooManyTabs:
+        var response = page.respond(
+          .tooManyRequests, "Too many tabs are open for this sign-in: close one and reload.\n",
+          contentType: "text/plain; charset=utf-8"
+        )
+        response.headers[.retryAfter] = "10"
+        return response
+      }
     }
     router.get("/", use: open)
     router.get("**", use: open)
     let host = host
     let port = port
+    let caps = SocketCaps(eventsPerSecond: eventsPerSecond, maximumEventSize: maximumEventSize)
     // A page's socket: accepted only from the server's own pages, at `/_cw/socket`.
     let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
       WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
@@ -451,7 +477,7 @@ public struct WebApp: Sendable {
       return .upgrade([:]) { inbound, outbound, _ in
         await serveSocket(
           session: session, page: page, signedIn: signedIn, signIns: signIns, inbound: inbound,
-          outbound: outbound, tabs: tabs
+          outbound: outbound, tabs: tabs, caps: caps
         )
         await tabs.socketEnded()
       }
@@ -460,15 +486,23 @@ public struct WebApp: Sendable {
       ClosingMalformedRequests(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder,
-          // Frames up to 1 MiB reach the live view, which drops messages over its 64 KiB limit
-          // with a log line (smaller frames would close the socket of a tab that pasted a long
-          // text). No automatic ping: each one is a task per socket (3 KB of a tab's memory);
-          // the pages' keep-alives and the tabs' sweep find dead connections instead.
-          configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled)),
+          // No automatic ping: each one is a task per socket (3 KB of a tab's memory); the
+          // pages' keep-alives and the tabs' sweep find dead connections instead.
+          configuration: .init(
+            http1: .init(idleTimeout: .nanoseconds(Int64(idleTimeout / .nanoseconds(1)))),
+            ws: .init(maxFrameSize: maximumEventSize, autoPing: .disabled)
+          ),
           shouldUpgrade: shouldUpgrade
         ),
+        headerTimeout: headerTimeout,
         onMalformed: { error in
           tabs.metrics.drop(.malformedRequest, "closed a connection whose request is not HTTP: \(error)")
+        },
+        onSlowHeaders: {
+          tabs.metrics.drop(.slowHeaders, "closed a connection that did not send its request's head in time")
+        },
+        onOversizedFrame: { [maximumEventSize] in
+          tabs.metrics.drop(.frame, "closed a WebSocket whose frame was over \(maximumEventSize) bytes")
         }
       )
     }
@@ -502,87 +536,6 @@ enum HTTPDate {
       return text
     }
   }
-}
-
-/// One page's socket, from its handshake to its end: patches out, the page's events in, until
-/// either side ends.
-///
-/// A socket whose tab this process does not have (another process behind the same load balancer
-/// rendered its page, or this one restarted) starts the tab here at the page's address: the app's
-/// state that matters is in its database, so the page carries on where it is.
-///
-/// With accounts (`signedIn` is then the hash of the socket's session cookie, or nil without
-/// one), a tab this process holds takes only a socket with the cookie of the session that
-/// rendered it, and a tab is adopted only for a session the store still holds; any other socket
-/// is closed with 1008 ("policy violation"), and its page reloads (to /sign-in when signed out).
-private func serveSocket(
-  session: String?, page: (path: String, devtools: Bool, again: Bool)?, signedIn: String??, signIns: SignIns?,
-  inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: Tabs
-) async {
-  var owner: SessionOwner?
-  if let signIns, let signedIn {
-    let existing = if let session { await tabs.owner(of: session) } else { SessionOwner?.none }
-    if let existing {
-      owner = existing.hash == signedIn ? existing : nil
-    } else if let signedIn, let session, tab(session, belongsTo: signedIn) {
-      // A tab another process rendered: only for the session it was rendered for, still valid.
-      owner = try? await signIns.owner(hash: signedIn)
-    }
-    guard owner != nil else {
-      tabs.metrics.drop(.session, "closed a WebSocket without its tab's sign-in session")
-      try? await outbound.close(.policyViolation, reason: "sign in")
-      return
-    }
-  }
-  if let session, let page, await !tabs.has(session) {
-    await tabs.adopt(session, path: page.path, devtools: page.devtools, owner: owner)
-  }
-  guard let session, let (messages, connection) = await tabs.attach(session, resendingPage: page?.again ?? false) else {
-    if await tabs.isGoingAway {
-      try? await outbound.close(.goingAway, reason: "server shutting down")
-    } else {
-      // An unknown or expired tab starts afresh at its URL.
-      try? await outbound.write(.text(#"[["reload"]]"#))
-    }
-    return
-  }
-  // Whichever side ends first ends the other: the page closing its socket, or the tab's
-  // messages ending (another socket took the tab over, or the server is going away). The
-  // patches go out from this task and the events come in on one child task, not two (a task
-  // is about 1.5 KB of a tab's memory).
-  await withTaskGroup(of: Void.self) { group in
-    group.addTask {
-      await receiveEvents(from: inbound, session: session, connection: connection, tabs: tabs)
-    }
-    do {
-      for await message in messages {
-        try await outbound.write(.text(message))
-      }
-      if await tabs.isGoingAway {
-        try await outbound.close(.goingAway, reason: "server shutting down")
-      } else if signIns != nil, await !tabs.has(session) {
-        // Its session ended: the page was told to go to /sign-in.
-        try await outbound.close(.policyViolation, reason: "signed out")
-      }
-    } catch {}
-    group.cancelAll()
-  }
-}
-
-/// Hands the page's events to its tab until the socket ends, then detaches the tab (which ends
-/// the socket's `messages` if they have not ended already). On the main actor, where the tabs
-/// live: each message arrives there straight from the socket's event loop, one thread hop
-/// rather than two through the global executor.
-@MainActor
-private func receiveEvents(from inbound: WebSocketInboundStream, session: String, connection: Int, tabs: Tabs) async {
-  do {
-    for try await message in inbound.messages(maxSize: 1 << 20) {
-      if case let .text(text) = message {
-        tabs.receive(text, for: session)
-      }
-    }
-  } catch {}
-  tabs.detach(session, connection: connection)
 }
 
 private enum ServerEvent: Sendable {

@@ -29,4 +29,15 @@ package enum DropReason: String, CaseIterable, Sendable {
   /// A request or WebSocket whose `Host` names a host the server does not answer for (a page
   /// of another site pointed at this machine): 421.
   case host
+  /// A new tab for a sign-in session that holds `WebApp.tabsPerSession` tabs, all connected:
+  /// 429.
+  case tabs
+  /// A WebSocket that sent events faster than `WebApp.eventsPerSecond` allows: closed with
+  /// 1008.
+  case flood
+  /// A WebSocket frame or message over `WebApp.maximumEventSize`: the socket closed (1009).
+  case frame
+  /// A connection that did not finish its request's head within `WebApp.headerTimeout`:
+  /// closed.
+  case slowHeaders = "slow_headers"
 }

@@ -1,0 +1,133 @@
+import NIOCore
+import Synchronization
+
+/// What one WebSocket may send: see ``WebApp/eventsPerSecond`` and ``WebApp/maximumEventSize``.
+struct SocketCaps: Sendable {
+  let eventsPerSecond: Int
+  let maximumEventSize: Int
+}
+
+/// How a socket's reading ended.
+enum SocketEnding: Sendable, Equatable {
+  /// The page closed it, or the connection went.
+  case byThePage
+  /// It sent events faster than its cap: closed with 1008.
+  case flooded
+  /// It sent a message over the size cap: closed with 1009.
+  case oversized
+}
+
+/// How a socket's reading ended, set by its reading task for the task that closes it.
+final class SocketEndingBox: Sendable {
+  let value = Mutex(SocketEnding.byThePage)
+}
+
+/// A token bucket: `perSecond` tokens a second, up to twice that held, one taken per event. A
+/// page bursts (a paste, a held key) and then rests; a script that keeps sending runs it dry.
+struct EventBucket {
+  private let perSecond: Double
+  private let capacity: Double
+  private var tokens: Double
+  private var last: ContinuousClock.Instant?
+
+  init(perSecond: Int) {
+    self.perSecond = Double(perSecond)
+    capacity = Double(perSecond) * 2
+    tokens = capacity
+  }
+
+  /// Takes a token at `now`; false when none is left.
+  mutating func take(now: ContinuousClock.Instant) -> Bool {
+    if let last {
+      let elapsed = now - last
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      tokens = min(capacity, tokens + seconds * perSecond)
+    }
+    last = now
+    guard tokens >= 1 else { return false }
+    tokens -= 1
+    return true
+  }
+}
+
+/// Closes a connection whose first request's head has not arrived `timeout` after it opened
+/// (a client that drips its headers a byte at a time holds a connection for nothing), then
+/// steps aside: first in the pipeline, it looks for the blank line that ends a head in the bytes
+/// as they come, and removes itself once it has seen it.
+final class HeaderDeadline: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  private let timeout: TimeAmount
+  private let onTimeout: @Sendable () -> Void
+  private var deadline: Scheduled<Void>?
+  /// The last three bytes seen, so a `\r\n\r\n` split over two reads is found.
+  private var tail: [UInt8] = []
+
+  init(timeout: TimeAmount, onTimeout: @escaping @Sendable () -> Void) {
+    self.timeout = timeout
+    self.onTimeout = onTimeout
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let onTimeout = onTimeout
+    deadline = context.eventLoop.scheduleTask(in: timeout) {
+      onTimeout()
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    deadline?.cancel()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let buffer = unwrapInboundIn(data)
+    let bytes = tail + buffer.readableBytesView
+    let ended = bytes.indices.dropLast(3).contains { index in
+      bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10
+    }
+    tail = Array(bytes.suffix(3))
+    context.fireChannelRead(data)
+    if ended {
+      deadline?.cancel()
+      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+  }
+}
+
+/// Tells when the server closes a WebSocket with 1009 ("message too big"): the WebSocket layer
+/// does that by itself for a frame over ``WebApp/maximumEventSize`` (before reading it) and
+/// says nothing to the app, so the close frame is looked for on its way out. First in the
+/// pipeline, where what is written is bytes: an unmasked close frame is `0x88`, its length, then
+/// the code (the encoder may write the header and the payload as two buffers).
+final class MessageTooBigWatcher: ChannelOutboundHandler, RemovableChannelHandler {
+  typealias OutboundIn = IOData
+  typealias OutboundOut = IOData
+
+  private let onClose: @Sendable () -> Void
+  /// A close frame's header was the last write: its code starts the next.
+  private var closeHeaderWritten = false
+
+  init(onClose: @escaping @Sendable () -> Void) {
+    self.onClose = onClose
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    if case let .byteBuffer(buffer) = unwrapOutboundIn(data) {
+      let bytes = buffer.readableBytesView
+      if closeHeaderWritten {
+        closeHeaderWritten = false
+        if bytes.starts(with: [0x03, 0xF1]) { onClose() }
+      } else if bytes.first == 0x88, bytes.count >= 2 {
+        if bytes.count == 2 {
+          closeHeaderWritten = bytes.last! >= 2
+        } else if bytes.dropFirst(2).starts(with: [0x03, 0xF1]) {
+          onClose()
+        }
+      }
+    }
+    context.write(data, promise: promise)
+  }
+}
