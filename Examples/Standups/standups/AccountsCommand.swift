@@ -35,6 +35,24 @@ struct AccountsCommand: AsyncParsableCommand {
   }
 }
 
+extension AccountsCommand {
+  /// The account with `email` (trimmed, any case) in the database, for `body`; when there is
+  /// none the program ends saying so, with `hint` after it.
+  @MainActor
+  func withAccount<T>(
+    email: String, hint: String = "",
+    _ body: (_ account: Account, _ store: any AccountStore, _ database: StandupsDatabase, _ name: String) async throws -> T
+  ) async throws -> T {
+    let email = email.trimmingCharacters(in: .whitespaces).lowercased()
+    return try await withAccounts { store, database, name in
+      guard let stored = try await store.account(email: email) else {
+        fail("no account has the email \(email) in \(name)\(hint)")
+      }
+      return try await body(stored.account, store, database, name)
+    }
+  }
+}
+
 /// `standups accounts list`: every account, with when it was made and its sessions.
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "List the accounts, by email.")
@@ -91,11 +109,10 @@ struct ResetLink: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    let email = email
     let lifetime = Duration.seconds(hours * 3600)
-    let path = try await accounts.withAccounts { store, _, name in
-      guard let path = try await WebAccounts.passwordResetPath(email: email, in: store, lifetime: lifetime) else {
-        fail("no account has the email \(email) in \(name)")
+    let path = try await accounts.withAccount(email: email) { account, store, _, name in
+      guard let path = try await WebAccounts.passwordResetPath(email: account.email, in: store, lifetime: lifetime) else {
+        fail("no account has the email \(account.email) in \(name)")
       }
       return path
     }
@@ -118,20 +135,16 @@ struct Delete: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    let email = email.trimmingCharacters(in: .whitespaces).lowercased()
-    try await accounts.withAccounts { store, database, name in
-      guard let stored = try await store.account(email: email) else {
-        fail("no account has the email \(email) in \(name)")
-      }
+    try await accounts.withAccount(email: email) { account, store, database, _ in
       // The standups first: if they cannot be deleted, the account stays to try again.
       let standups: Int
       do {
-        standups = try await deleteStandups(of: stored.account.id, in: database)
+        standups = try await deleteStandups(of: account.id, in: database)
       } catch {
-        fail("could not delete the standups of \(email), so the account is kept: \(error)")
+        fail("could not delete the standups of \(account.email), so the account is kept: \(error)")
       }
-      _ = try await store.deleteAccount(id: stored.account.id)
-      print("Deleted the account \(email) and its \(standups) standup\(standups == 1 ? "" : "s").")
+      _ = try await store.deleteAccount(id: account.id)
+      print("Deleted the account \(account.email) and its \(standups) standup\(standups == 1 ? "" : "s").")
     }
   }
 }
@@ -157,15 +170,12 @@ struct Adopt: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    let email = email.trimmingCharacters(in: .whitespaces).lowercased()
-    let (moved, name) = try await accounts.withAccounts { store, database, name in
-      guard let account = try await store.account(email: email) else {
-        fail("no account has the email \(email) in \(name): sign up with it first")
-      }
+    let (moved, name, email) = try await accounts.withAccount(email: email, hint: ": sign up with it first") {
+      account, _, database, name in
       do {
-        return (try await giveSingleUserStandups(to: account.account.id, in: database), name)
+        return (try await giveSingleUserStandups(to: account.id, in: database), name, account.email)
       } catch {
-        fail("could not give the single-user standups to \(email): \(error)")
+        fail("could not give the single-user standups to \(account.email): \(error)")
       }
     }
     print(

@@ -201,7 +201,7 @@ struct Standups: AsyncParsableCommand {
       || metricsListen != nil || maxTabsPerSession != 50 || maxEventsPerSecond != 50 || headerTimeout != 10
     {
       throw ValidationError(
-        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts and the --max-… and --header-timeout caps go with --web."
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-events-per-second and --header-timeout go with --web."
       )
     }
     if maxTabsPerSession < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 {

@@ -445,7 +445,14 @@ struct AccountsWebTests {
     #expect(mock.status == 64)
     #expect(mock.output.contains("--accounts keeps each account's standups in a database: leave out --data and --mock."))
     let terminal = try TmuxSession.run([builtProduct("standups").path, "--accounts"])
-    #expect(terminal.output.contains("--port, --host, --allowed-host, --metrics-listen, --log-level and --accounts go with --web."))
+    #expect(
+      terminal.output.contains(
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-events-per-second and --header-timeout go with --web."
+      )
+    )
+    let cap = try TmuxSession.run([builtProduct("standups").path, "--web", "--max-events-per-second", "0"])
+    #expect(cap.status == 64)
+    #expect(cap.output.contains("--max-tabs-per-session, --max-events-per-second and --header-timeout take 1 or more."))
   }
 }
 
