@@ -24,12 +24,12 @@ public final class Store<State, Action> {
   /// store scoped with key paths, one specialized for the child (see `scope(_:action:)`).
   @usableFromInline let sendToCore: @MainActor (Action) -> Task<Void, Never>?
   /// The identity of `core`'s state; for a root store, a closure specialized for its feature.
-  let stateID: @MainActor () -> ObservableStateID?
-  var children: [ScopeID: AnyObject] = [:]
+  private let stateID: @MainActor () -> ObservableStateID?
+  private var children: [ScopeID: AnyObject] = [:]
   /// For a store scoped to a collection or a stack: its element stores by id (an
   /// `ElementStores`), found without making the element's key paths again.
   var elementStores: AnyObject?
-  let observation: StoreObservation
+  private let observation: StoreObservation
   /// A root store's list of the scoped cores that kept a slice since the last send; emptied when
   /// the store goes away (see `deinit`). Nil for a scoped store.
   private let rootKeptStates: KeptStates?
@@ -405,6 +405,47 @@ extension Store: _StoreLiveness {
   /// Whether the store's state is still there (false once its feature is dismissed or removed):
   /// for the SwiftUI integration (`ComposableSwiftUI`), whose bindings then write nothing.
   @_spi(SwiftUIIntegration) public var _hasState: Bool { hasState }
+}
+
+// MARK: Closure scopes
+
+extension Store {
+  /// A store for optional child state reached with closures, or nil while the state is nil: what
+  /// the deprecated view layer (`IfLetStore`, `CaseLet`) scopes with.
+  ///
+  /// Closures cannot be compared, so the store is cached under `site`, the place in the code that
+  /// scopes (one `IfLetStore` or `CaseLet`), with the child's types: the same site gets the same
+  /// store for as long as its state is there. Reading it in an observation scope tracks this
+  /// store's state, as `scope(state:action:)` on an optional does.
+  @_spi(SwiftUIIntegration)
+  public func _scope<ChildState, ChildAction>(
+    site: String,
+    state toChildState: @escaping (_ state: State) -> ChildState?,
+    action fromChildAction: @escaping (_ childAction: ChildAction) -> Action,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) -> Store<ChildState, ChildAction>? {
+    observation.access(stateID: stateID)
+    let id = ScopeID(state: \ChildState.self, action: \ChildAction.self, site: site)
+    guard let childState = toChildState(core.state) else {
+      children[id] = nil
+      return nil
+    }
+    let location = OperatorLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return cachedChild(id) {
+      @MainActor func open(_ core: some Core<State, Action>) -> Store<ChildState, ChildAction> {
+        Store<ChildState, ChildAction>(
+          core: IfLetCore(
+            base: core, initialState: childState, toState: toChildState, fromAction: fromChildAction,
+            location: location
+          )
+        )
+      }
+      return open(self.core)
+    }
+  }
 }
 
 /// A store of a reducer's state and action: `StoreOf<Feature>`.
