@@ -191,6 +191,8 @@ extension WebRenderer {
         styles.append("text-align:\(alignment == .leading ? "start" : alignment == .trailing ? "end" : "center")")
       case .pushedOver:
         addClass("sui-pushed-over", to: &element)
+      case .safeAreaInset:
+        addClass("sui-inset", to: &element)
       }
     }
     if let blend, blend != "normal" {

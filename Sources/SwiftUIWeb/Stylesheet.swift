@@ -74,7 +74,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-geometry > .sui-shape-box, .sui-geometry > .sui-color { align-self: stretch; flex: 1; }
 .sui-shape-box > .sui-shape-gradient { position: absolute; inset: 0; }
 .sui-frame > .sui-shape-box, .sui-layer > .sui-shape-box, .sui-zstack > .sui-shape-box { width: 100%; height: 100%; }
-.sui-vstack > .sui-expand-v, .sui-screen > .sui-expand-v, .sui-frame > .sui-expand-v { flex: 1000 1 0; min-height: 0; }
+.sui-vstack > .sui-expand-v, .sui-screen > .sui-expand-v, .sui-frame > .sui-expand-v, .sui-sheet > .sui-expand-v, .sui-tab-panel > .sui-expand-v { flex: 1000 1 0; min-height: 0; }
 .sui-vstack > .sui-expand-h, .sui-frame > .sui-expand-h { align-self: stretch; }
 .sui-hstack > .sui-expand-h { flex: 1000 1 0; min-width: 0; }
 .sui-hstack > .sui-spacer, .sui-vstack > .sui-spacer { flex: 1 1 0; }
@@ -160,6 +160,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-tab[aria-selected="true"] { color: var(--sui-accent); }
 .sui-tab .sui-hstack { flex-direction: column; gap: 2px !important; align-items: center; }
 .sui-tab .sui-symbol, .sui-tab .sui-icon { width: 24px; height: 24px; }
+.sui-inset { position: relative; z-index: 21; }
 .sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
 .sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }
 .sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }

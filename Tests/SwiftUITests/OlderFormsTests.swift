@@ -88,6 +88,12 @@ struct OlderFormsTests {
     #expect(content.lowerBound < menu.lowerBound)
     let top = html(Text("Content").safeAreaInset(edge: .top) { Text("Banner") })
     #expect(top.range(of: "Banner")!.lowerBound < top.range(of: "Content")!.lowerBound)
+    // The bar is drawn above screens pushed over the stack it is inset in (TCA's navigation
+    // stack case study keeps its floating menu over every screen), and a stack in a sheet
+    // takes the sheet's height, so the bar sits at the sheet's bottom.
+    #expect(drawn.contains(#"<span class="sui-text sui-inset">Floating menu</span>"#))
+    #expect(swiftUIStylesheet.contains(".sui-inset { position: relative; z-index: 21; }"))
+    #expect(swiftUIStylesheet.contains(".sui-sheet > .sui-expand-v"))
   }
 
   @Test func uiKitsColoursAreThePalettes() {

@@ -171,6 +171,9 @@ public struct ViewNode {
     /// A screen pushed over the one it was declared in (`navigationDestination(isPresented:)`):
     /// drawn over the whole stack.
     case pushedOver
+    /// What `safeAreaInset` puts along an edge: drawn above the screens pushed over the view it
+    /// is inset in, as SwiftUI keeps it over a navigation stack's every screen.
+    case safeAreaInset
   }
 }
 
