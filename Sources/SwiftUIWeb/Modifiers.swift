@@ -193,6 +193,10 @@ extension WebRenderer {
         addClass("sui-pushed-over", to: &element)
       case .safeAreaInset:
         addClass("sui-inset", to: &element)
+      case let .menu(panel):
+        addClass(panel ? "sui-menu-panel" : "sui-menu", to: &element)
+        // Placed by the page's script beside its label, over everything (see `data-float`).
+        if panel { element.attributes.append(("data-float", "")) }
       }
     }
     if let blend, blend != "normal" {

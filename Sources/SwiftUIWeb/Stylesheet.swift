@@ -161,6 +161,9 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-tab .sui-hstack { flex-direction: column; gap: 2px !important; align-items: center; }
 .sui-tab .sui-symbol, .sui-tab .sui-icon { width: 24px; height: 24px; }
 .sui-inset { position: relative; z-index: 21; }
+.sui-menu { position: relative; }
+.sui-menu-panel { position: absolute; top: 100%; left: 0; z-index: 30; min-width: max-content; margin-top: 4px; }
+.sui-inset .sui-menu-panel { top: auto; bottom: 100%; margin: 0 0 4px; }
 .sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
 .sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }
 .sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }

@@ -139,6 +139,10 @@ struct MenuTests {
     #expect(!client.text.contains("Screen A"))
     await client.click("Current stack")
     #expect(client.text.contains("Screen A") && client.text.contains("Screen B"))
+    // The open list floats over what follows (the page's script places it by its label), so
+    // opening it widens and moves nothing around it.
+    #expect(client.html.contains(#"<div class="sui-vstack sui-align-leading sui-menu""#))
+    #expect(client.html.contains(#"rgba(0,0,0,0.2)" data-float><button"#))
     await client.click("Screen B")
     #expect(client.text.contains("Chosen: Screen B"))
     #expect(!client.text.contains("Screen A"))

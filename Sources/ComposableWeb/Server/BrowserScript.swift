@@ -124,6 +124,7 @@ let browserScript = #"""
         scrollTarget.scrollIntoView({ block: block || "nearest", inline: "nearest" });
       }
     }
+    placeFloating();
     // A modal dialog that opened with the focus outside it (behind it) takes the focus, so that
     // keys (Escape, Tab) reach it, as they would on the platform.
     const modals = root.querySelectorAll('[aria-modal="true"]');
@@ -133,6 +134,29 @@ let browserScript = #"""
       modal.focus();
     }
   }
+
+  // A floating panel (`data-float`: a SwiftUI menu's open list) is drawn by the element before
+  // it, below it, or above it when that is in the lower half of the window, over everything (no
+  // container that clips can cut it); placed again after each patch, scroll and resize.
+  function placeFloating() {
+    for (const panel of root.querySelectorAll("[data-float]")) {
+      const anchor = panel.previousElementSibling;
+      if (!anchor) continue;
+      const box = anchor.getBoundingClientRect();
+      panel.style.position = "fixed";
+      panel.style.zIndex = "150";
+      panel.style.left = Math.max(8, Math.min(box.left, innerWidth - panel.offsetWidth - 8)) + "px";
+      if (box.top > innerHeight / 2) {
+        panel.style.top = "auto";
+        panel.style.bottom = (innerHeight - box.top + 4) + "px";
+      } else {
+        panel.style.bottom = "auto";
+        panel.style.top = (box.bottom + 4) + "px";
+      }
+    }
+  }
+  addEventListener("scroll", placeFloating, true);
+  addEventListener("resize", placeFloating);
 
   // Elements that want their size (`data-on-resize`) report it when it changes, in whole
   // pixels, so that the server can draw them to it (a shape's outline); and again when a patch

@@ -1,5 +1,6 @@
 /// A button that opens a list of actions: `Menu("Current stack") { Button("Screen A") { … } }`.
-/// Pressing the label opens the list under it (a panel with a shadow); choosing an action runs
+/// Pressing the label opens the list under it (a panel with a shadow, over what follows; above
+/// the label in a bar along the bottom, a `safeAreaInset`); choosing an action runs
 /// it and closes the list, as pressing the label again does. Whether it is open is the menu's
 /// own state, kept with its place in the tree.
 public struct Menu<Label: View, Content: View>: PrimitiveView {
@@ -28,8 +29,10 @@ public struct Menu<Label: View, Content: View>: PrimitiveView {
           .background(Color(.system("row-background", opacity: 1)))
           .cornerRadius(12)
           .shadow(color: Color(white: 0, opacity: 0.2), radius: 12, y: 4)
+          .modifier(node: .menu(panel: true))
       }
     }
+    .modifier(node: .menu(panel: false))
     nodes += context.nodes(of: menu, component: "menu")
   }
 }

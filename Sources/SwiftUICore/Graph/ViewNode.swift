@@ -174,6 +174,9 @@ public struct ViewNode {
     /// What `safeAreaInset` puts along an edge: drawn above the screens pushed over the view it
     /// is inset in, as SwiftUI keeps it over a navigation stack's every screen.
     case safeAreaInset
+    /// A ``Menu``: its label, and its open list (`panel`), which floats over what follows the
+    /// menu instead of pushing it down.
+    case menu(panel: Bool)
   }
 }
 
