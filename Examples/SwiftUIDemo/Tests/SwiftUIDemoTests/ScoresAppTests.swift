@@ -122,6 +122,11 @@ struct ScoresAppTests {
       _ = try await browser.waitFor(
         "return [...document.querySelectorAll('[role=dialog] button')].some(b => b.textContent === 'Star Aardvarks') ? 'yes' : 'no'", toBe: "yes"
       )
+      // The open menu floats by its label, inside the window, and the row keeps its height.
+      let panel = try await browser.evaluate(
+        "const p = document.querySelector('[role=dialog] .sui-menu-panel'); const r = p.getBoundingClientRect(); const m = p.parentElement.getBoundingClientRect(); return [getComputedStyle(p).position, r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? 'inside' : 'outside', m.height < 60 ? 'label only' : 'grown'].join()"
+      )
+      #expect(panel as? String == "fixed,inside,label only")
       try await browser.screenshot(to: shots.appendingPathComponent("swiftui-matches-menu-\(width).png"))
       _ = try await browser.evaluate("[...document.querySelectorAll('[role=dialog] button')].find(b => b.textContent === 'Star Aardvarks').click(); return 1")
       #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('StarredAardvarks') ? 'yes' : 'no'", toBe: "yes") == "yes")
