@@ -96,6 +96,47 @@ struct CapsTests {
     try await app.stop()
   }
 
+  @Test func aClientHoldsAtMostItsCapOfSocketsTheNextIsClosedWith1013() async throws {
+    var tally = tallyApp()
+    tally.socketsPerClient = 2
+    let app = try await RunningApp.start(tally)
+    let port = Int(app.port)!
+    var tabs: [String] = []
+    for _ in 0..<3 {
+      let page = try await Accounts.get(port, "/")
+      tabs.append(try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: page.text)))
+    }
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: try await Accounts.get(port, "/").text))
+    let (open, refused) = try await blocking { [tabs] () -> ([LoopbackWebSocket], Int?) in
+      let open = try tabs[..<2].map { try self.socket(port, tab: $0) }
+      let third = try self.socket(port, tab: tabs[2])
+      _ = try? third.receive()
+      return (open, third.closeCode)
+    }
+    // The third is closed as it opens: "try again later", which the page does.
+    #expect(refused == 1013)
+    // The two open ones work; once one is closed, the third connects.
+    let patch = try await blocking { [open] in
+      try open[0].send(#"{"h":"\#(handler)"}"#)
+      return try open[0].receive()
+    }
+    #expect(patch.contains("Count: 1"))
+    try await blocking { [open] in try open[1].sendClose() }
+    var third: String?
+    for _ in 0..<200 where third == nil {
+      third = try await blocking { [tabs] in
+        guard let socket = try? self.socket(port, tab: tabs[2]) else { return nil }
+        try socket.send(#"{"h":"\#(handler)"}"#)
+        return try socket.receive()
+      }
+      await Task.yield()
+    }
+    #expect(third?.contains("Count: 1") == true)
+    #expect(try await dropped(port, "sockets") ?? 0 >= 1)
+    _ = open
+    try await app.stop()
+  }
+
   @Test func aFrameOverTheSizeCapClosesItsSocketWith1009() async throws {
     let app = try await RunningApp.start()
     let port = Int(app.port)!

@@ -127,6 +127,9 @@ struct Standups: AsyncParsableCommand {
   @Option(help: ArgumentHelp("With --web: tabs one sign-in session may hold; past it, tabs without a socket go first, then new ones get 429.", valueName: "count"))
   var maxTabsPerSession = 50
 
+  @Option(help: ArgumentHelp("With --web: WebSockets one client address may hold open; one more is closed with 1013 (the page retries).", valueName: "count"))
+  var maxSocketsPerClient = 200
+
   @Option(help: ArgumentHelp("With --web: events a page's socket may send per second (bursts of twice that); a faster one is closed with 1008.", valueName: "count"))
   var maxEventsPerSecond = 50
 
@@ -199,13 +202,16 @@ struct Standups: AsyncParsableCommand {
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
     if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty
       || metricsListen != nil || maxTabsPerSession != 50 || maxEventsPerSecond != 50 || headerTimeout != 10
+      || maxSocketsPerClient != 200
     {
       throw ValidationError(
-        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-events-per-second and --header-timeout go with --web."
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout go with --web."
       )
     }
-    if maxTabsPerSession < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 {
-      throw ValidationError("--max-tabs-per-session, --max-events-per-second and --header-timeout take 1 or more.")
+    if maxTabsPerSession < 1 || maxSocketsPerClient < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 {
+      throw ValidationError(
+        "--max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout take 1 or more."
+      )
     }
     if let metricsListen, MetricsListener(metricsListen) == nil {
       throw ValidationError("--metrics-listen takes HOST:PORT or PORT, like 127.0.0.1:9100; not \(metricsListen.debugDescription).")
@@ -235,6 +241,7 @@ struct Standups: AsyncParsableCommand {
         metricsListener: metricsListen.flatMap(MetricsListener.init),
         caps: { app in
           app.tabsPerSession = maxTabsPerSession
+          app.socketsPerClient = maxSocketsPerClient
           app.eventsPerSecond = maxEventsPerSecond
           app.headerTimeout = .seconds(headerTimeout)
         },

@@ -7,6 +7,36 @@ struct SocketCaps: Sendable {
   let maximumEventSize: Int
 }
 
+/// The open WebSockets of each client (an IPv6 client by its /64, as sign-ins are throttled),
+/// counted from the upgrade decision to the end of the socket's handler, off the main actor: the
+/// decision is made on the connection's event loop.
+final class SocketsPerClient: Sendable {
+  let limit: Int
+  private let counts = Mutex<[String: Int]>([:])
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Counts a socket for `client` unless it already has `limit`; whether it was counted.
+  func open(_ client: String) -> Bool {
+    counts.withLock { counts in
+      guard counts[client, default: 0] < limit else { return false }
+      counts[client, default: 0] += 1
+      return true
+    }
+  }
+
+  /// A socket of `client` ended.
+  func close(_ client: String) {
+    counts.withLock { counts in
+      counts[client, default: 1] -= 1
+      if counts[client] == 0 { counts[client] = nil }
+    }
+  }
+
+}
+
 /// How a socket's reading ended.
 enum SocketEnding: Sendable, Equatable {
   /// The page closed it, or the connection went.

@@ -87,6 +87,10 @@ public struct WebApp: Sendable {
   /// Tabs one sign-in session may hold (50): a new one first lets go of the session's tab unseen
   /// the longest among those without a socket; with all of them connected, the page answers 429.
   public var tabsPerSession = 50
+  /// WebSockets one client address may hold open at once (200; an IPv6 client counts by its
+  /// /64): one more is closed as it opens with 1013 ("try again later"; the page retries). Many people behind one address (an office, a carrier's
+  /// NAT) share it, so it is set high: it bounds a script, not a crowd.
+  public var socketsPerClient = 200
   /// Events one WebSocket may send per second on average (50), in bursts of up to twice that: a
   /// page that sends faster (no person types or clicks so fast) has its socket closed with 1008.
   public var eventsPerSecond = 50
@@ -455,10 +459,11 @@ public struct WebApp: Sendable {
     let host = host
     let port = port
     let caps = SocketCaps(eventsPerSecond: eventsPerSecond, maximumEventSize: maximumEventSize)
+    let socketsByClient = SocketsPerClient(limit: socketsPerClient)
     // A page's socket: accepted only from the server's own pages, at `/_cw/socket`.
     let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
       WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
-    > = { request, _, _ in
+    > = { request, channel, _ in
       guard request.path?.hasPrefix("/_cw/socket") == true else { return .dontUpgrade }
       guard isAnswered(request.authority, among: hostNames) else {
         tabs.metrics.drop(.host, "refused a WebSocket for another host: \(request.authority?.prefix(200) ?? "none")")
@@ -473,8 +478,20 @@ public struct WebApp: Sendable {
       // With accounts, the socket's own sign-in session, checked against its tab's in
       // `serveSocket` (the store is asked there, off the event loop).
       let signedIn = signIns.map { $0.sessionID(in: request.headerFields).map(sessionHash) }
+      let client = throttledClient(clientAddress(peer: channel.remoteAddress, fields: request.headerFields))
+      guard socketsByClient.open(client) else {
+        // A refused upgrade can only be answered 400; this one is accepted and closed at once
+        // with 1013 ("try again later"): the page says it is reconnecting and tries again.
+        tabs.metrics.drop(.sockets, "refused a WebSocket: its client holds \(socketsByClient.limit) already")
+        tabs.socketStarting()
+        return .upgrade([:]) { _, outbound, _ in
+          try? await outbound.close(.unknown(1013), reason: "too many sockets from this address")
+          await tabs.socketEnded()
+        }
+      }
       tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
+        defer { socketsByClient.close(client) }
         await serveSocket(
           session: session, page: page, signedIn: signedIn, signIns: signIns, inbound: inbound,
           outbound: outbound, tabs: tabs, caps: caps

@@ -447,12 +447,12 @@ struct AccountsWebTests {
     let terminal = try TmuxSession.run([builtProduct("standups").path, "--accounts"])
     #expect(
       terminal.output.contains(
-        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-events-per-second and --header-timeout go with --web."
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout go with --web."
       )
     )
     let cap = try TmuxSession.run([builtProduct("standups").path, "--web", "--max-events-per-second", "0"])
     #expect(cap.status == 64)
-    #expect(cap.output.contains("--max-tabs-per-session, --max-events-per-second and --header-timeout take 1 or more."))
+    #expect(cap.output.contains("--max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout take 1 or more."))
   }
 }
 
