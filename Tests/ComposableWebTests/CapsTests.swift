@@ -125,9 +125,10 @@ struct CapsTests {
     var third: String?
     for _ in 0..<200 where third == nil {
       third = try await blocking { [tabs] in
+        // Until the server has seen the close, a new socket is still closed with 1013.
         guard let socket = try? self.socket(port, tab: tabs[2]) else { return nil }
-        try socket.send(#"{"h":"\#(handler)"}"#)
-        return try socket.receive()
+        try? socket.send(#"{"h":"\#(handler)"}"#)
+        return try? socket.receive()
       }
       await Task.yield()
     }
