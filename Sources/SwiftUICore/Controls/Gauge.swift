@@ -8,6 +8,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
   let minimumValueLabel: BoundsLabel?
   let maximumValueLabel: BoundsLabel?
 
+  /// The label and the current value above a bar filled to the value, the bounds at its ends.
   public var body: some View {
     VStack(alignment: .leading, spacing: 4) {
       HStack {
