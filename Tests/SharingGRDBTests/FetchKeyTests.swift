@@ -165,12 +165,13 @@ struct Search: FetchKeyRequest {
 
     // The write's change reaches the state on the main actor, after the transaction commits:
     // never in the middle of a step.
+    // A write under a loaded CI host can take longer than `finish`'s default second.
     await store.send(.addButtonTapped("Eggs"))
-    await store.finish()
+    await store.finish(timeout: .seconds(30))
     #expect(await wait(for: store.state.$items) { $0.map(\.title) == ["Milk", "Eggs"] })
 
     await store.send(.toggleButtonTapped(id: 1))
-    await store.finish()
+    await store.finish(timeout: .seconds(30))
     #expect(await wait(for: store.state.$doneCount) { $0 == 1 })
     // Each reader follows the commit on its own: the list may arrive after the count.
     #expect(await wait(for: store.state.$items) { $0.first?.isDone == true })
