@@ -117,6 +117,38 @@ extension DependencyValues {
   }
 }
 
+/// The most standups one account may hold (`standups --web --accounts` sets it for each tab,
+/// from `--max-standups-per-account`): adding one more is refused with an alert that says why,
+/// and `reached` counts each refusal (the server's `composable_web_app_cap_total` metric).
+public struct StandupsLimit: Sendable {
+  public var count: Int
+  public var reached: @Sendable () -> Void
+
+  public init(count: Int, reached: @escaping @Sendable () -> Void = {}) {
+    self.count = count
+    self.reached = reached
+  }
+
+  /// What a refused standup's account is told.
+  public static func refusal(_ count: Int) -> String {
+    "An account holds at most \(count) standup\(count == 1 ? "" : "s"). Delete one to make room for another."
+  }
+}
+
+private enum StandupsLimitKey: DependencyKey {
+  static var liveValue: StandupsLimit? { nil }
+  static var testValue: StandupsLimit? { nil }
+}
+
+extension DependencyValues {
+  /// The cap on the standups of the account of ``standupsOwner``; nil (the single-user app):
+  /// none.
+  public var standupsLimit: StandupsLimit? {
+    get { self[StandupsLimitKey.self] }
+    set { self[StandupsLimitKey.self] = newValue }
+  }
+}
+
 /// How many standups the single-user app holds (under `standups`, no account's).
 @MainActor
 public func singleUserStandupsCount(in database: StandupsDatabase) throws -> Int {

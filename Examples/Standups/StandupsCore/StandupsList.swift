@@ -14,6 +14,9 @@ public struct StandupsList {
   public struct State: Codable, Equatable {
     @Presents public var destination: Destination.State?
     @Shared(.standups) public var standups
+    /// Why the add sheet's standup was not added (another tab filled the account's last place
+    /// while it was open): shown in the sheet, which stays open with what was typed.
+    public var addRefusal: String?
 
     public init(destination: Destination.State? = nil) {
       self.destination = destination
@@ -29,6 +32,7 @@ public struct StandupsList {
     case standupTapped(Standup.ID)
   }
 
+  @Dependency(\.standupsLimit) var limit
   @Dependency(\.uuid) var uuid
 
   public init() {}
@@ -37,14 +41,31 @@ public struct StandupsList {
     Reduce { state, action in
       switch action {
       case .addButtonTapped:
+        if let limit, state.standups.count >= limit.count {
+          limit.reached()
+          state.destination = .alert(.standupsLimitReached(limit.count))
+          return .none
+        }
+        state.addRefusal = nil
         state.destination = .add(StandupForm.State(standup: Standup(id: Standup.ID(uuid()))))
         return .none
 
       case .confirmAddButtonTapped:
         guard case let .add(form)? = state.destination else { return .none }
         let standup = form.standupToSave
-        state.destination = nil
-        _ = state.$standups.withLock { $0.append(standup) }
+        // Counted and added in one step: two tabs of one account cannot both take its last place.
+        let added = state.$standups.withLock { standups in
+          guard limit.map({ standups.count < $0.count }) ?? true else { return false }
+          standups.append(standup)
+          return true
+        }
+        if added {
+          state.destination = nil
+          state.addRefusal = nil
+        } else if let limit {
+          limit.reached()
+          state.addRefusal = StandupsLimit.refusal(limit.count)
+        }
         return .none
 
       case .destination:
@@ -52,6 +73,7 @@ public struct StandupsList {
 
       case .dismissAddButtonTapped:
         state.destination = nil
+        state.addRefusal = nil
         return .none
 
       case .onAppear:
@@ -71,6 +93,17 @@ public struct StandupsList {
 }
 
 extension AlertState where Action == Never {
+  /// The account holds as many standups as it may (``StandupsLimit``).
+  public static func standupsLimitReached(_ count: Int) -> Self {
+    AlertState {
+      TextState("No room for another standup")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      TextState(StandupsLimit.refusal(count))
+    }
+  }
+
   public static func dataFileUnreadable(_ error: FileStorageError) -> Self {
     AlertState {
       TextState("Your standups could not be read")

@@ -52,10 +52,14 @@ public let standupsRoutes = StackRoutes<AppFeature.Path.State>(
 /// `account`, the tab is that account's: its store and its addresses see only the account's
 /// standups (another account's standup is a 404, and an event naming one finds nothing).
 @MainActor
-public func standupsPage(_ path: String, recordings: TabRecordings? = nil, account: Account? = nil) -> WebPage? {
+public func standupsPage(
+  _ path: String, recordings: TabRecordings? = nil, account: Account? = nil, standupsPerAccount: Int = 500
+) -> WebPage? {
   guard let account else { return standupsPage(path, recordings: recordings, accountShown: nil) }
   return withDependencies {
     $0.standupsOwner = account.id
+    let capReached = $0.appCapReached
+    $0.standupsLimit = StandupsLimit(count: standupsPerAccount) { capReached("standups_per_account") }
   } operation: {
     standupsPage(path, recordings: recordings, accountShown: account)
   }
@@ -65,11 +69,14 @@ public func standupsPage(_ path: String, recordings: TabRecordings? = nil, accou
 private func standupsPage(_ path: String, recordings: TabRecordings?, accountShown account: Account?) -> WebPage? {
   guard let stack = standupsRoutes.elements(path) else { return nil }
   let initialState = AppFeature.State(path: StackState(stack))
-  let page: WebPage
+  var page: WebPage
   let store: StoreOf<AppFeature>
   if let recordings {
-    store = Store(initialState: initialState) { AppFeature().recording(to: recordings.next(), mode: recordings.mode) }
+    let recording = recordings.start()
+    store = Store(initialState: initialState) { AppFeature().recording(to: recording.pending, mode: recordings.mode) }
     page = .stack(store, state: \.path, action: \.path, routes: standupsRoutes) { standupsAppView(store, account: account) }
+    page.onConnect = { recording.connected() }
+    page.onClose = { recording.closed() }
   } else {
     let history = TimeTravelHistory<AppFeature.State, AppFeature.Action>(limit: 1_000)
     store = Store(initialState: initialState) { AppFeature().timeTravel(history) }
@@ -83,6 +90,12 @@ private func standupsPage(_ path: String, recordings: TabRecordings?, accountSho
 
 /// Where the tabs of `standups --web --record FILE` record: the first tab to `FILE`, the next to
 /// `FILE-2` (before the extension: `session-2.jsonl`), and so on, one session per file.
+///
+/// A tab counts once its socket connects: a page that is only rendered (a crawler, `curl`, a
+/// `HEAD`, a flood of GETs) records into a hidden file beside `FILE` that is deleted when the
+/// server lets go of its tab, so it takes no number and leaves nothing behind. The file a tab
+/// records to is renamed to its number when its socket first connects; the recording goes on
+/// into it.
 @MainActor
 public final class TabRecordings {
   public let first: URL
@@ -94,12 +107,55 @@ public final class TabRecordings {
     self.mode = mode
   }
 
-  /// The file of the next tab.
-  public func next() -> URL {
+  /// A recording for a new tab: kept under the next number once the tab connects.
+  public func start() -> TabRecording {
+    let folder = first.deletingLastPathComponent()
+    return TabRecording(
+      pending: folder.appendingPathComponent(".\(first.lastPathComponent).\(UUID().uuidString.lowercased()).pending"),
+      recordings: self
+    )
+  }
+
+  /// The file of the next tab that connects.
+  fileprivate func next() -> URL {
     count += 1
     guard count > 1 else { return first }
     let ext = first.pathExtension
     let name = first.deletingPathExtension().lastPathComponent + "-\(count)" + (ext.isEmpty ? "" : "." + ext)
     return first.deletingLastPathComponent().appendingPathComponent(name)
+  }
+}
+
+/// One tab's recording (see ``TabRecordings``): begun in a hidden file, kept under its number
+/// when the tab connects, deleted if it never did.
+@MainActor
+public final class TabRecording {
+  /// Where the store records to: the hidden file, renamed in place when the tab connects.
+  public let pending: URL
+  /// Where the recording is kept, once the tab connected.
+  public private(set) var kept: URL?
+  private let recordings: TabRecordings
+
+  fileprivate init(pending: URL, recordings: TabRecordings) {
+    self.pending = pending
+    self.recordings = recordings
+  }
+
+  /// The tab's socket connected: the first time, the file takes the next number. The store
+  /// writes on through its open file, so nothing recorded before is lost.
+  public func connected() {
+    guard kept == nil else { return }
+    let url = recordings.next()
+    kept = url
+    // rename(2) replaces a file of the same name left by an earlier run, as a new recording does.
+    if rename(pending.path, url.path) != 0 {
+      print("standups: could not keep the recording \(pending.path) as \(url.path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// The tab was let go: a recording whose tab never connected is deleted.
+  public func closed() {
+    guard kept == nil else { return }
+    try? FileManager.default.removeItem(at: pending)
   }
 }

@@ -8,11 +8,11 @@ import StandupsCore
 /// one store per tab; the standups themselves are one `@Shared` value in the process, so every
 /// tab sees every change. With `record`, each tab records its session (see ``TabRecordings``).
 /// With `accounts`, every page asks for a signed-in account and each account has standups of its
-/// own (`@Dependency(\.standupsOwner)`, set for each tab).
+/// own (`@Dependency(\.standupsOwner)`, set for each tab), at most `standupsPerAccount` of them.
 @MainActor
 public func standupsWebApp(
   host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil, recordingMode: RecordingMode = .durable,
-  accounts: WebAccounts? = nil
+  accounts: WebAccounts? = nil, standupsPerAccount: Int = 500
 ) -> WebApp {
   let recordings = record.map { TabRecordings(first: $0, mode: recordingMode) }
   guard let accounts else {
@@ -23,7 +23,7 @@ public func standupsWebApp(
   return WebApp(
     title: "Standups", host: host, port: port, stylesheet: standupsStylesheet, accounts: accounts
   ) { path, account in
-    standupsPage(path, recordings: recordings, account: account)
+    standupsPage(path, recordings: recordings, account: account, standupsPerAccount: standupsPerAccount)
   }
 }
 
@@ -59,6 +59,8 @@ button.remove { padding: .25rem .6rem; font-size: .9rem; }
 .attendee { display: flex; gap: .5rem; align-items: end; }
 .attendee .cw-field { flex: 1; }
 .attendee button.remove { margin-bottom: .9rem; }
+.refusal { color: #d70015; font-weight: 600; margin: .5rem 0 0; }
+@media (prefers-color-scheme: dark) { .refusal { color: #ff6961; } }
 .sheet-buttons { display: flex; justify-content: flex-end; gap: .5rem; margin-top: .5rem; }
 .sheet-buttons button + button { margin-left: 0; }
 .timer { margin: 0 0 1rem; }

@@ -69,6 +69,9 @@ func listView(_ store: StoreOf<StandupsList>, account: Account? = nil) -> Node {
       sheet("New standup", onDismiss: { store.send(.dismissAddButtonTapped) }) {
         h2("New standup")
         formView(form)
+        if let refusal = store.addRefusal {
+          p(.class("refusal"), .attribute("role", "alert")) { refusal }
+        }
         div(.class("sheet-buttons")) {
           button("Discard") { store.send(.dismissAddButtonTapped) }
           button("Add", .class("primary")) { store.send(.confirmAddButtonTapped) }

@@ -100,6 +100,9 @@ struct Standups: AsyncParsableCommand {
   )
   var sessionMaxDays = 90
 
+  @Option(help: ArgumentHelp("With --accounts: standups one account may hold; adding one more is refused with an alert.", valueName: "count"))
+  var maxStandupsPerAccount = 500
+
   @Option(name: .long, help: ArgumentHelp("With --web: the port to listen on (0 picks a free one).", valueName: "port"))
   var port = 8080
 
@@ -219,9 +222,12 @@ struct Standups: AsyncParsableCommand {
     if accounts, data != nil || mock {
       throw ValidationError("--accounts keeps each account's standups in a database: leave out --data and --mock.")
     }
-    if !accounts, secureCookie || sessionDays != 30 || sessionMaxDays != 90 || signUp != nil {
-      throw ValidationError("--secure-cookie, --session-days, --session-max-days and --sign-up go with --accounts.")
+    if !accounts, secureCookie || sessionDays != 30 || sessionMaxDays != 90 || signUp != nil || maxStandupsPerAccount != 500 {
+      throw ValidationError(
+        "--secure-cookie, --session-days, --session-max-days, --sign-up and --max-standups-per-account go with --accounts."
+      )
     }
+    if maxStandupsPerAccount < 1 { throw ValidationError("--max-standups-per-account takes 1 or more.") }
     if sessionDays < 1 { throw ValidationError("--session-days takes a whole number of days, 1 or more.") }
     if sessionMaxDays < sessionDays {
       throw ValidationError("--session-max-days (\(sessionMaxDays)) cannot be less than --session-days (\(sessionDays)).")
@@ -248,7 +254,7 @@ struct Standups: AsyncParsableCommand {
         accounts: accounts
           ? AccountOptions(
             secureCookie: secureCookie, sessionDays: sessionDays, sessionMaxDays: sessionMaxDays,
-            signUp: signUp?.policy ?? .openOnLoopback
+            signUp: signUp?.policy ?? .openOnLoopback, standupsPerAccount: maxStandupsPerAccount
           )
           : nil
       )
@@ -334,7 +340,8 @@ struct Standups: AsyncParsableCommand {
     }
     do {
       var app = standupsWebApp(
-        host: host, port: port, record: recording, recordingMode: recordingMode, accounts: accounts
+        host: host, port: port, record: recording, recordingMode: recordingMode, accounts: accounts,
+        standupsPerAccount: options?.standupsPerAccount ?? 500
       )
       app.logLevel = logLevel
       app.allowedHosts = allowedHosts
@@ -422,6 +429,7 @@ struct AccountOptions {
   var sessionDays: Int
   var sessionMaxDays: Int
   var signUp: SignUpPolicy
+  var standupsPerAccount = 500
 }
 
 /// `--sign-up`'s values.

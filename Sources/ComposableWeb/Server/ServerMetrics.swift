@@ -32,6 +32,7 @@ final class ServerMetrics: Sendable {
   let tabsUnconnected: Gauge
   let tabsDisconnected: Gauge
   private let dropped: [DropReason: Counter]
+  private let factory: PrometheusMetricsFactory
 
   init(logger: Logger) {
     self.logger = logger
@@ -57,6 +58,7 @@ final class ServerMetrics: Sendable {
     tabsConnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "connected")], factory: factory)
     tabsUnconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "unconnected")], factory: factory)
     tabsDisconnected = Gauge(label: "composable_web_tabs", dimensions: [("state", "disconnected")], factory: factory)
+    self.factory = factory
     dropped = Dictionary(
       uniqueKeysWithValues: DropReason.allCases.map {
         ($0, Counter(label: "composable_web_dropped_total", dimensions: [("reason", $0.rawValue)], factory: factory))
@@ -68,6 +70,14 @@ final class ServerMetrics: Sendable {
   func drop(_ reason: DropReason, _ message: @autoclosure () -> String) {
     dropped[reason]?.increment()
     logger.warning("\(message())", metadata: ["reason": "\(reason.rawValue)"])
+  }
+
+  /// Counts a refusal by one of the app's own caps (see `AppCapReached`), and logs it (at most a
+  /// line a cap every 10 s).
+  func appCapReached(_ cap: String) {
+    let name = String(cap.unicodeScalars.map { $0.properties.isLowercase || $0 == "_" ? Character($0) : "_" })
+    Counter(label: "composable_web_app_cap_total", dimensions: [("cap", name)], factory: factory).increment()
+    logger.warning("refused by the app's cap \(name)", metadata: ["reason": "app_cap_\(name)"])
   }
 
   /// Every figure, in Prometheus's text format.

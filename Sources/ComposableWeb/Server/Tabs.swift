@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 import OrderedCollections
 import Synchronization
@@ -237,14 +238,21 @@ final class Tabs {
   /// The page at `path` as a first render would show it, without keeping a tab (for `HEAD`).
   func render(_ path: String, owner: SessionOwner? = nil) -> String? {
     guard let tab = makeTab(path, devtools: false, owner: owner), let live = tab.live else { return nil }
+    // Nothing keeps it: its page lets go of what it holds (a recording it began) at once.
+    defer { live.stop() }
     return live.rendered.root.html
   }
 
   private func makeTab(_ path: String, devtools: Bool, owner: SessionOwner?) -> Tab? {
-    guard var page = makePage(path, owner?.account) else { return nil }
+    let metrics = metrics
+    let page = withDependencies {
+      $0.appCapReached = AppCapReached { metrics.appCapReached($0) }
+    } operation: {
+      makePage(path, owner?.account)
+    }
+    guard var page else { return nil }
     if devtools { page = page.showingDevtools() }
     let tab = Tab(owner: owner, metrics: metrics)
-    let metrics = metrics
     tab.live = LiveView(
       page: page,
       send: { [weak tab] message in tab?.deliver(message) },
@@ -280,6 +288,7 @@ final class Tabs {
       continuation.yield(patchMessage([.replace(path: [], html: live.rendered.root.html)]))
     }
     tab.mayBeBehind = false
+    live.connected()
     // The first connection: what changed since the first render goes out now, then every change.
     live.startObserving()
     return (stream, tab.connectionNumber)

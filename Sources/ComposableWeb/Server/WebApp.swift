@@ -202,7 +202,13 @@ public struct WebApp: Sendable {
     // Each tab's page (and the stores it makes) sees the dependencies in force here, as a store
     // sees those in force where it is created, not those of the server task that serves it.
     let dependencies = withEscapedDependencies { $0 }
-    self.makePage = { path, account in dependencies.yield { makePage(path, account) } }
+    self.makePage = { path, account in
+      // What the server sets for each tab (see `Tabs.makeTab`) goes through.
+      @Dependency(\.appCapReached) var capReached
+      return dependencies.yield {
+        withDependencies { $0.appCapReached = capReached } operation: { makePage(path, account) }
+      }
+    }
   }
 
   /// Runs the server until the process gets SIGINT, SIGTERM or SIGHUP, or the task running it is

@@ -104,6 +104,12 @@ public final class LiveView {
 
   private var isStopped = false
 
+  /// A socket connected to the tab: runs the page's ``WebPage/onConnect``.
+  package func connected() {
+    guard !isStopped else { return }
+    page.dependencies.yield { page.onConnect?() }
+  }
+
   /// Stops re-rendering (the tab went away).
   public func stop() {
     guard !isStopped else { return }

@@ -21,6 +21,10 @@ public struct WebPage {
   /// already waits. For a view that observes itself piece by piece (a SwiftUI window); nil: the
   /// page observes what `view` and `location` read.
   public var tracks: (@MainActor () -> Bool)?
+  /// Runs each time a socket connects to the tab (its first connection, and again after a
+  /// reload or a dropped connection): what a page that only ever rendered, for a crawler or a
+  /// `curl`, never does. Tabs that record their sessions keep a recording only once this ran.
+  public var onConnect: (@MainActor () -> Void)?
   /// Runs once when the tab is let go (closed and not back within the server's
   /// `disconnectedTabLifetime`, or the server stopping), after its page stopped rendering.
   public var onClose: (@MainActor () -> Void)?

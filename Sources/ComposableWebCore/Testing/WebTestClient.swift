@@ -38,6 +38,8 @@ public final class WebTestClient {
       log: { [weak self] in self?.log.append($0) }
     )
     history = live.location.map { [$0] } ?? []
+    // A test client is a tab whose socket is open.
+    live.connected()
   }
 
   /// The address bar.

@@ -100,7 +100,7 @@ struct AccountsWebTests {
 
     // Each tab records its session: what a recording holds is checked below.
     let recording = seed.folder.appendingPathComponent("session.jsonl").path
-    let server = try await blocking { try Server("standups-accounts", database: database, arguments: "--record \(recording)") }
+    let server = try await blocking { try Server("standups-accounts", database: database, arguments: "--record \(recording) --max-standups-per-account 3") }
     try await Browser.withSession { ada in
       try await Browser.withSession { bea in
         // Signed out, every page goes to the sign-in form.
@@ -142,6 +142,17 @@ struct AccountsWebTests {
         #expect(try await bea.waitFor("return String(document.querySelectorAll('.card').length)", toBe: "1") == "1")
         #expect(try await titles(bea) == ["Bea's retro"])
         #expect(try await titles(ada).sorted() == ["Ada's roadmap", "Design", "Engineering"])
+        // Ada is at her cap (`--max-standups-per-account 3`): a fourth is refused with an alert
+        // that says why, and the refusal is counted.
+        try await ada.click(".bar button.primary")
+        let capAlert = """
+          const text = document.querySelector('[role=alertdialog]')?.textContent ?? '';
+          return String(text.includes('No room for another standup') && text.includes('An account holds at most 3 standups.'))
+          """
+        #expect(try await ada.waitFor(capAlert, toBe: "true") == "true")
+        try await ada.click("[role=alertdialog] button")
+        #expect(try await ada.waitFor("return String(document.querySelectorAll('[role=alertdialog]').length)", toBe: "0") == "0")
+        #expect(try await server.request("GET", "/metrics").text.contains(#"composable_web_app_cap_total{cap="standups_per_account"} 1"#))
         let beaID = try await sessionID(bea)
         let adaID = try await sessionID(ada)
         let beaPage = try await server.request("GET", "/", cookie: beaID).text
@@ -234,6 +245,12 @@ struct AccountsWebTests {
         #expect(try await ada.waitForText(".cw-error", "Wrong email or password.") == "Wrong email or password.")
         try await submit(ada, at: server.base, "/sign-in", email: "ada@example.com", password: Self.adaPassword)
         #expect(try await titles(ada).sorted() == ["Ada's roadmap", "Design", "Engineering"])
+        // Still at her cap in a new session: refused again, and counted again.
+        try await ada.click(".bar button.primary")
+        #expect(try await ada.waitFor(capAlert, toBe: "true") == "true")
+        try await ada.click("[role=alertdialog] button")
+        #expect(try await ada.waitFor("return String(document.querySelectorAll('[role=alertdialog]').length)", toBe: "0") == "0")
+        #expect(try await server.request("GET", "/metrics").text.contains(#"composable_web_app_cap_total{cap="standups_per_account"} 2"#))
       }
     }
     let log = try server.stop()

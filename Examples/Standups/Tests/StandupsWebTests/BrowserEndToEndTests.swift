@@ -170,6 +170,14 @@ struct BrowserEndToEndTests {
     let file = run.folder.appendingPathComponent("session.jsonl")
     let session = try TmuxSession(width: 120, height: 20)
     let url = try serve(run, "--port 0 --mock --record \(file.path)", in: session)
+    // Pages only rendered (a crawler, `curl`, `HEAD`) record nothing that stays and take no
+    // number: the browser's tab below is the first recording.
+    let port = port(of: url)
+    try await blocking {
+      for method in ["GET", "GET", "HEAD", "GET"] {
+        _ = try loopbackHTTP(port: port, method: method, path: "/", body: nil)
+      }
+    }
     try await Browser.withSession(width: 1280) { browser in
       try await browser.open(url)
       try await browser.waitUntilLive()
@@ -179,7 +187,7 @@ struct BrowserEndToEndTests {
       _ = try await browser.waitFor("return location.pathname", toBe: "/")
       // A second tab records to its own file.
       try await browser.open(url)
-      _ = try await browser.element(".card")
+      #expect(try await browser.waitUntilLive())
     }
     try run.kill("INT")
     #expect(try run.ending(in: session).exitStatus == 0)
@@ -189,6 +197,8 @@ struct BrowserEndToEndTests {
     #expect(lines.first?.contains("StandupsCore.AppFeature") == true)
     let second = run.folder.appendingPathComponent("session-2.jsonl")
     #expect(try String(contentsOf: second, encoding: .utf8).split(separator: "\n").count == 2)
+    let left = try FileManager.default.contentsOfDirectory(atPath: run.folder.path).filter { $0.contains("session") }
+    #expect(left.sorted() == ["session-2.jsonl", "session.jsonl"])
   }
 
   @Test func screenshotsAtPhoneAndDesktopWidths() async throws {

@@ -217,9 +217,16 @@ struct ScreensTests {
     let first = page(recordings: recordings)
     let second = page(recordings: recordings)
     let firstPage = try #require(first)
-    _ = try #require(second)
+    let secondPage = try #require(second)
+    // Rendered, not connected: each records into a hidden file, and neither has a number yet.
+    func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+    #expect(try files().count == 2)
+    #expect(try files().allSatisfy { $0.hasPrefix(".session.jsonl.") && $0.hasSuffix(".pending") })
     // No devtools with a recording: moving the store would not be an action in it.
     #expect(firstPage.devtools == nil)
+    // The second page connects first: its recording is the first file.
+    let secondTab = WebTestClient(page: secondPage)
+    #expect(try files().contains("session.jsonl"))
     let tab = WebTestClient(page: firstPage.showingDevtools())
     await tab.click("Design")
     await tab.click("Edit")
@@ -227,13 +234,23 @@ struct ScreensTests {
     await tab.click("Done")
     #expect(tab.texts(role: "heading").first == "Design review")
     #expect(!tab.contains("Timeline"))
+    _ = secondTab
+    #expect(try files() == ["session-2.jsonl", "session.jsonl"])
 
-    let recording = try Recording(contentsOf: folder.appendingPathComponent("session.jsonl"))
+    let recording = try Recording(contentsOf: folder.appendingPathComponent("session-2.jsonl"))
     #expect(recording.feature == String(reflecting: AppFeature.self))
     #expect(recording.steps.count == 5)
     #expect(recording.steps.first?.source == .send)
-    let other = try Recording(contentsOf: folder.appendingPathComponent("session-2.jsonl"))
+    let other = try Recording(contentsOf: folder.appendingPathComponent("session.jsonl"))
     #expect(other.steps.count == 1)  // the list's onAppear
+
+    // A page that is only rendered and let go leaves no file and takes no number.
+    var rendered = try #require(page(recordings: recordings))
+    #expect(try files().count == 3)
+    rendered.onClose?()
+    rendered = try #require(page(recordings: recordings))
+    _ = WebTestClient(page: rendered)
+    #expect(try files() == ["session-2.jsonl", "session-3.jsonl", "session.jsonl"])
     // The session replays: every recorded state is the one the reducer gives again.
     let states = try withDependencies {
       $0.speechClient.authorizationStatus = { .denied }
