@@ -168,6 +168,11 @@ struct CapsTests {
     tally.headerTimeout = .milliseconds(300)
     let app = try await RunningApp.start(tally)
     let port = Int(app.port)!
+    // A page's socket opened first: upgraded, it is frames, never held to the header deadline.
+    let page = try await Accounts.get(port, "/")
+    let tab = try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: page.text))
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: page.text))
+    let pageSocket = try await blocking { try socket(port, tab: tab) }
     let start = ContinuousClock.now
     let read = try await blocking { () -> Int in
       let descriptor = try connectToLoopback(port: port, timeoutSeconds: 10)
@@ -190,6 +195,27 @@ struct CapsTests {
     }
     #expect(served.hasPrefix("HTTP/1.1 200"))
     #expect(try await dropped(port, "slow_headers") == 1)
+    // Kept alive after a request served at once, a connection that drips its next head is closed
+    // at the deadline too, counted from that head's first byte.
+    let (second, secondRead) = try await blocking { () -> (String, Int) in
+      let descriptor = try connectToLoopback(port: port, timeoutSeconds: 10)
+      defer { close(descriptor) }
+      try writeAll(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), to: descriptor)
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      try writeAll(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a".utf8), to: descriptor)
+      var byte: UInt8 = 0
+      return (String(decoding: buffer.prefix(max(0, count)), as: UTF8.self), recv(descriptor, &byte, 1, 0))
+    }
+    #expect(second.hasPrefix("HTTP/1.1 200"))
+    #expect(secondRead == 0)
+    #expect(try await dropped(port, "slow_headers") == 2)
+    // Well past two deadlines, the page's socket still answers.
+    let patch = try await blocking { () -> String in
+      try pageSocket.send(#"{"h":"\#(handler)"}"#)
+      return try pageSocket.receive()
+    }
+    #expect(patch == #"[["t",[0,0],"Count: 1"]]"#)
     try await app.stop()
   }
 }

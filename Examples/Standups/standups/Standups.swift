@@ -136,7 +136,7 @@ struct Standups: AsyncParsableCommand {
   @Option(help: ArgumentHelp("With --web: events a page's socket may send per second (bursts of twice that); a faster one is closed with 1008.", valueName: "count"))
   var maxEventsPerSecond = 50
 
-  @Option(help: ArgumentHelp("With --web: seconds a connection has to send its first request's head before it is closed.", valueName: "seconds"))
+  @Option(help: ArgumentHelp("With --web: seconds a request's head may take to arrive (from the connection's start, or a later request's first byte) before its connection is closed.", valueName: "seconds"))
   var headerTimeout = 10
 
   @Option(

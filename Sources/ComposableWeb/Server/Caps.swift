@@ -80,17 +80,32 @@ struct EventBucket {
   }
 }
 
-/// Closes a connection whose first request's head has not arrived `timeout` after it opened
-/// (a client that drips its headers a byte at a time holds a connection for nothing), then
-/// steps aside: first in the pipeline, it looks for the blank line that ends a head in the bytes
-/// as they come, and removes itself once it has seen it.
-final class HeaderDeadline: ChannelInboundHandler, RemovableChannelHandler {
+/// Closes a connection whose request head has not arrived `timeout` after it began (a client
+/// that drips its headers a byte at a time holds a connection for nothing). First in the
+/// pipeline, it sees the bytes as they come: the first request's clock starts when the
+/// connection opens; each later request's (keep-alive) with its first byte, once the answer to
+/// the one before has begun, so a connection idle between requests is left to the idle
+/// timeout. The blank line that ends a head stops the clock. A `101` answer (a WebSocket
+/// upgrade) removes it: what follows is frames, not requests.
+final class HeaderDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
+  typealias OutboundIn = IOData
+  typealias OutboundOut = IOData
+
+  private enum Phase {
+    /// A head is expected: its clock runs (from the connection's start, or the head's first byte).
+    case readingHead
+    /// The head arrived; its body and the answer follow.
+    case answering
+    /// The answer began: the next byte starts the next head's clock.
+    case betweenRequests
+  }
 
   private let timeout: TimeAmount
   private let onTimeout: @Sendable () -> Void
   private var deadline: Scheduled<Void>?
+  private var phase = Phase.readingHead
   /// The last three bytes seen, so a `\r\n\r\n` split over two reads is found.
   private var tail: [UInt8] = []
 
@@ -100,6 +115,14 @@ final class HeaderDeadline: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
+    startClock(context: context)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    deadline?.cancel()
+  }
+
+  private func startClock(context: ChannelHandlerContext) {
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let onTimeout = onTimeout
     deadline = context.eventLoop.scheduleTask(in: timeout) {
@@ -108,22 +131,40 @@ final class HeaderDeadline: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
-    deadline?.cancel()
-  }
-
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let buffer = unwrapInboundIn(data)
-    let bytes = tail + buffer.readableBytesView
-    let ended = bytes.indices.dropLast(3).contains { index in
-      bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10
+    if phase == .betweenRequests, buffer.readableBytes > 0 {
+      phase = .readingHead
+      tail = []
+      startClock(context: context)
     }
-    tail = Array(bytes.suffix(3))
+    if phase == .readingHead {
+      let bytes = tail + buffer.readableBytesView
+      let ended = bytes.indices.dropLast(3).contains { index in
+        bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10
+      }
+      tail = Array(bytes.suffix(3))
+      if ended {
+        deadline?.cancel()
+        deadline = nil
+        phase = .answering
+      }
+    }
     context.fireChannelRead(data)
-    if ended {
-      deadline?.cancel()
-      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    if phase == .answering, case let .byteBuffer(buffer) = unwrapOutboundIn(data),
+      buffer.readableBytesView.starts(with: Array("HTTP/1.".utf8))
+    {
+      if buffer.readableBytesView.dropFirst(8).starts(with: Array(" 101".utf8)) {
+        context.write(data, promise: promise)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        return
+      }
+      phase = .betweenRequests
     }
+    context.write(data, promise: promise)
   }
 }
 

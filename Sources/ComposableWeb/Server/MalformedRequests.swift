@@ -9,8 +9,8 @@ import NIOHTTP1
 /// open, unanswered: the upgrade pipeline leaves HTTP parse errors to a handler that only exists
 /// once a request's head was read.
 ///
-/// A connection whose first request's head takes longer than `headerTimeout` is closed too (see
-/// ``HeaderDeadline``); later requests on it are bounded by the idle timeout.
+/// A connection whose request head (the first, or a later one on a kept-alive connection) takes
+/// longer than `headerTimeout` is closed too (see ``HeaderDeadline``).
 struct ClosingMalformedRequests: ServerChildChannel {
   let base: HTTP1WebSocketUpgradeChannel
   let headerTimeout: Duration

@@ -97,8 +97,9 @@ public struct WebApp: Sendable {
   /// The largest WebSocket frame or message a page may send (64 KiB): a larger one closes its
   /// socket (1009, "message too big").
   public var maximumEventSize = 64 * 1024
-  /// How long a connection may take to send its first request's head (10 s): a slower one (a
-  /// client dripping headers to hold connections open) is closed.
+  /// How long a request's head may take to arrive (10 s), counted from the connection's start
+  /// for its first request and from a later request's first byte on a kept-alive connection: a
+  /// slower one (a client dripping headers to hold connections open) is closed.
   public var headerTimeout: Duration = .seconds(10)
   /// How long an HTTP connection may stay open between requests (60 s).
   public var idleTimeout: Duration = .seconds(60)
