@@ -53,14 +53,25 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     try send(Array(text.utf8), opcode: 0x1)
   }
 
+  /// Sends a text message split into frames of at most `frameSize` bytes (a text frame, then
+  /// continuation frames, the last one final), as a client may for a long message.
+  public func send(_ text: String, frameSize: Int) throws {
+    let bytes = Array(text.utf8)
+    let starts = Array(stride(from: 0, to: max(bytes.count, 1), by: max(frameSize, 1)))
+    for (index, start) in starts.enumerated() {
+      let end = min(start + frameSize, bytes.count)
+      try send(Array(bytes[start..<end]), opcode: index == 0 ? 0x1 : 0x0, final: index == starts.count - 1)
+    }
+  }
+
   /// Sends a close frame with `code` (1000: normal), as a page that goes away does.
   public func sendClose(code: Int = 1000) throws {
     try send([UInt8(code >> 8), UInt8(code & 0xFF)], opcode: 0x8)
   }
 
-  /// Sends a frame (final, masked) of `payload` with `opcode`.
-  private func send(_ payload: [UInt8], opcode: UInt8) throws {
-    var frame: [UInt8] = [0x80 | opcode]
+  /// Sends a frame (masked; final unless `final` is false) of `payload` with `opcode`.
+  private func send(_ payload: [UInt8], opcode: UInt8, final: Bool = true) throws {
+    var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
     } else if payload.count < 65536 {

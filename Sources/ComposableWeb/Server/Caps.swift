@@ -38,13 +38,16 @@ final class SocketsPerClient: Sendable {
 }
 
 /// How a socket's reading ended.
-enum SocketEnding: Sendable, Equatable {
+enum SocketEnding: Sendable {
   /// The page closed it, or the connection went.
   case byThePage
   /// It sent events faster than its cap: closed with 1008.
   case flooded
-  /// It sent a message over the size cap: closed with 1009.
-  case oversized
+  /// Its messages broke the WebSocket layer's rules (a message of several frames over the size
+  /// cap, a frame out of sequence): the error goes back to that layer, which closes the socket
+  /// with the code the error names (1009 for the size, counted by ``MessageTooBigWatcher`` on
+  /// its way out).
+  case broken(any Error)
 }
 
 /// How a socket's reading ended, set by its reading task for the task that closes it.

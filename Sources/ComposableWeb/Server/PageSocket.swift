@@ -16,7 +16,7 @@ import Synchronization
 func serveSocket(
   session: String?, page: (path: String, devtools: Bool, again: Bool)?, signedIn: String??, signIns: SignIns?,
   inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: Tabs, caps: SocketCaps
-) async {
+) async throws {
   var owner: SessionOwner?
   if let signIns, let signedIn {
     let existing = if let session { await tabs.owner(of: session) } else { SessionOwner?.none }
@@ -49,6 +49,7 @@ func serveSocket(
   // patches go out from this task and the events come in on one child task, not two (a task
   // is about 1.5 KB of a tab's memory).
   let ending = SocketEndingBox()
+  var failure: (any Error)?
   await withTaskGroup(of: Void.self) { group in
     group.addTask {
       await receiveEvents(from: inbound, session: session, connection: connection, tabs: tabs, caps: caps, ending: ending)
@@ -57,10 +58,11 @@ func serveSocket(
       for await message in messages {
         try await outbound.write(.text(message))
       }
-      if ending.value.withLock({ $0 }) == .flooded {
+      let ended = ending.value.withLock { $0 }
+      if case .flooded = ended {
         try await outbound.close(.policyViolation, reason: "too many events")
-      } else if ending.value.withLock({ $0 }) == .oversized {
-        try await outbound.close(.messageTooLarge, reason: "message too large")
+      } else if case let .broken(error) = ended {
+        failure = error
       } else if await tabs.isGoingAway {
         try await outbound.close(.goingAway, reason: "server shutting down")
       } else if signIns != nil, await !tabs.has(session) {
@@ -70,6 +72,7 @@ func serveSocket(
     } catch {}
     group.cancelAll()
   }
+  if let failure { throw failure }
 }
 
 /// Hands the page's events to its tab until the socket ends (or breaks a cap), then detaches the
@@ -94,10 +97,11 @@ func receiveEvents(
         tabs.receive(text, for: session)
       }
     }
+  } catch is CancellationError {
   } catch {
     // A message of several frames over the cap (one frame over it never gets here: the
-    // WebSocket layer closes that socket itself). Closed with 1009, counted on its way out.
-    if String(describing: error).contains("messageTooLarge") { ending = .oversized }
+    // WebSocket layer closes that socket itself), or frames out of sequence.
+    ending = .broken(error)
   }
   // Set before the tab is detached: detaching ends the messages, and the socket's other task
   // then reads why.

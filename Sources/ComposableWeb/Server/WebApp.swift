@@ -499,10 +499,16 @@ public struct WebApp: Sendable {
       tabs.socketStarting()
       return .upgrade([:]) { inbound, outbound, _ in
         defer { socketsByClient.close(client) }
-        await serveSocket(
-          session: session, page: page, signedIn: signedIn, signIns: signIns, inbound: inbound,
-          outbound: outbound, tabs: tabs, caps: caps
-        )
+        do {
+          try await serveSocket(
+            session: session, page: page, signedIn: signedIn, signIns: signIns, inbound: inbound,
+            outbound: outbound, tabs: tabs, caps: caps
+          )
+        } catch {
+          await tabs.socketEnded()
+          // The WebSocket layer closes the socket with the code the error names.
+          throw error
+        }
         await tabs.socketEnded()
       }
     }
