@@ -60,6 +60,46 @@ struct CapsTests {
     try await app.stop()
   }
 
+  @Test func aFullServerLetsGoOfTabsThatNeverConnectedThenAnswers503() async throws {
+    var tally = tallyApp()
+    tally.maximumTabs = 2
+    let app = try await RunningApp.start(tally)
+    let port = Int(app.port)!
+    func tab(of page: LoopbackResponse) throws -> String {
+      try #require(firstMatch(#"name="cw-session" content="[0-9a-f]+""#, in: page.text))
+    }
+    let first = try await Accounts.get(port, "/")
+    let handler = try #require(firstMatch(#"aria-label="Increment" data-on-click="[^"]+""#, in: first.text))
+    // Two tabs, one connected; a third lets go of the one that never connected.
+    let connected = try await blocking { [tab = try tab(of: first)] in
+      let socket = try self.socket(port, tab: tab)
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      _ = try socket.receive()
+      return socket
+    }
+    let second = try await Accounts.get(port, "/")
+    #expect(second.status == 200)
+    let third = try await Accounts.get(port, "/")
+    #expect(third.status == 200)
+    let metrics = try await Accounts.get(port, "/metrics").text
+    #expect(figure(#"composable_web_tabs{state="connected"}"#, in: metrics) == 1)
+    #expect(figure(#"composable_web_tabs{state="unconnected"}"#, in: metrics) == 1)
+    // Both tabs connected: the server is full for anyone, and says when to come back.
+    let thirdSocket = try await blocking { [tab = try tab(of: third)] in
+      let socket = try self.socket(port, tab: tab)
+      try socket.send(#"{"h":"\#(handler)"}"#)
+      _ = try socket.receive()
+      return socket
+    }
+    let refused = try await Accounts.get(port, "/")
+    #expect(refused.status == 503)
+    #expect(refused.header("Retry-After") == "60")
+    #expect(refused.text.contains("The server is full right now"))
+    #expect(try await dropped(port, "server_full") ?? 0 >= 1)
+    _ = (connected, thirdSocket)
+    try await app.stop()
+  }
+
   /// The status of `GET /` once it is 200 (the server noticing a closed socket takes a turn), or
   /// the last one after a bounded number of tries.
   func eventuallyStatus(_ port: Int, cookie: String) async throws -> Int {

@@ -136,6 +136,15 @@ struct Standups: AsyncParsableCommand {
   @Option(help: ArgumentHelp("With --web: events a page's socket may send per second (bursts of twice that); a faster one is closed with 1008.", valueName: "count"))
   var maxEventsPerSecond = 50
 
+  @Option(help: ArgumentHelp("With --web: tabs the whole server may hold; past it, tabs that never connected go first, then new pages get 503.", valueName: "count"))
+  var maxTabs = 10_000
+
+  @Option(help: ArgumentHelp("With --web: the largest message a page's socket may send, in bytes; a larger one closes it with 1009.", valueName: "bytes"))
+  var maxEventBytes = 65_536
+
+  @Option(help: ArgumentHelp("With --web: seconds an HTTP connection may stay open between requests.", valueName: "seconds"))
+  var idleTimeout = 60
+
   @Option(help: ArgumentHelp("With --web: seconds a request's head may take to arrive (from the connection's start, or a later request's first byte) before its connection is closed.", valueName: "seconds"))
   var headerTimeout = 10
 
@@ -205,17 +214,20 @@ struct Standups: AsyncParsableCommand {
     if web, open != nil { throw ValidationError("--open is for the terminal; with --web, open the standup's address.") }
     if !web, port != 8080 || host != "127.0.0.1" || logLevel != .info || accounts || !allowedHosts.isEmpty
       || metricsListen != nil || maxTabsPerSession != 50 || maxEventsPerSecond != 50 || headerTimeout != 10
-      || maxSocketsPerClient != 200
+      || maxSocketsPerClient != 200 || maxTabs != 10_000 || maxEventBytes != 65_536 || idleTimeout != 60
     {
       throw ValidationError(
-        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout go with --web."
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-tabs, --max-sockets-per-client, --max-events-per-second, --max-event-bytes, --header-timeout and --idle-timeout go with --web."
       )
     }
-    if maxTabsPerSession < 1 || maxSocketsPerClient < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 {
+    if maxTabsPerSession < 1 || maxSocketsPerClient < 1 || maxEventsPerSecond < 1 || headerTimeout < 1 || maxTabs < 1
+      || idleTimeout < 1
+    {
       throw ValidationError(
-        "--max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout take 1 or more."
+        "--max-tabs-per-session, --max-tabs, --max-sockets-per-client, --max-events-per-second, --header-timeout and --idle-timeout take 1 or more."
       )
     }
+    if maxEventBytes < 1_024 { throw ValidationError("--max-event-bytes takes 1024 or more: a page's events are up to a few hundred bytes, a paste more.") }
     if let metricsListen, MetricsListener(metricsListen) == nil {
       throw ValidationError("--metrics-listen takes HOST:PORT or PORT, like 127.0.0.1:9100; not \(metricsListen.debugDescription).")
     }
@@ -250,6 +262,9 @@ struct Standups: AsyncParsableCommand {
           app.socketsPerClient = maxSocketsPerClient
           app.eventsPerSecond = maxEventsPerSecond
           app.headerTimeout = .seconds(headerTimeout)
+          app.maximumTabs = maxTabs
+          app.maximumEventSize = maxEventBytes
+          app.idleTimeout = .seconds(idleTimeout)
         },
         accounts: accounts
           ? AccountOptions(

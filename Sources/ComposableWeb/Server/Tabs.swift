@@ -62,6 +62,8 @@ final class Tabs {
     var silentLifetime: Duration
     /// Tabs one sign-in session may hold (see ``WebApp/tabsPerSession``).
     var tabsPerSession = Int.max
+    /// Tabs the server may hold (see ``WebApp/maximumTabs``).
+    var maximumTabs = Int.max
   }
 
   /// What a page sends every 20 s while its socket is open, so that the server can tell a quiet
@@ -165,6 +167,8 @@ final class Tabs {
     case notFound
     /// The session holds ``Limits/tabsPerSession`` tabs, each with its socket connected.
     case tooManyTabs
+    /// The server holds ``Limits/maximumTabs`` tabs, none of them unconnected.
+    case serverFull
   }
 
   /// A new tab at `path`. A session at its ``Limits/tabsPerSession`` first lets go of its tab
@@ -172,6 +176,7 @@ final class Tabs {
   /// behind); when every one of its tabs is connected, no new one is made.
   func openTab(_ path: String, devtools: Bool = false, owner: SessionOwner? = nil) -> Opening {
     guard makeRoom(for: owner) else { return .tooManyTabs }
+    guard makeRoomInServer() else { return .serverFull }
     guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return .notFound }
     var generator = SystemRandomNumberGenerator()
     let random = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
@@ -197,6 +202,18 @@ final class Tabs {
       return false
     }
     remove(idle.key)
+    return true
+  }
+
+  /// Whether the server may hold one more tab: under its cap, or at it with a tab that never
+  /// connected to let go of (the oldest).
+  private func makeRoomInServer() -> Bool {
+    guard tabs.count >= limits.maximumTabs else { return true }
+    guard let oldest = unconnected.first else {
+      metrics.drop(.full, "refused a tab: the server holds \(tabs.count) tabs, its cap")
+      return false
+    }
+    remove(oldest)
     return true
   }
 
@@ -228,7 +245,7 @@ final class Tabs {
   func adopt(_ id: String, path: String, devtools: Bool, owner: SessionOwner? = nil) {
     let isWellFormed = owner.map { tab(id, belongsTo: $0.hash) } ?? (id.utf8.count == 32)
     guard !isGoingAway, tabs[id] == nil, isWellFormed, id.utf8.allSatisfy({ isHexDigit($0) }),
-      makeRoom(for: owner), let tab = makeTab(path, devtools: devtools, owner: owner)
+      makeRoom(for: owner), makeRoomInServer(), let tab = makeTab(path, devtools: devtools, owner: owner)
     else { return }
     tab.mayBeBehind = true
     tabs[id] = tab

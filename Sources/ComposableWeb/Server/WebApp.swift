@@ -87,6 +87,10 @@ public struct WebApp: Sendable {
   /// Tabs one sign-in session may hold (50): a new one first lets go of the session's tab unseen
   /// the longest among those without a socket; with all of them connected, the page answers 429.
   public var tabsPerSession = 50
+  /// Tabs the whole server may hold, connected or kept for a page to come back to (10,000): a new
+  /// one first lets go of the oldest tab that never connected; with none of those, the page
+  /// answers 503 with `Retry-After` (the server is full, whoever asks).
+  public var maximumTabs = 10_000
   /// WebSockets one client address may hold open at once (200; an IPv6 client counts by its
   /// /64): one more is closed as it opens with 1013 ("try again later"; the page retries). Many people behind one address (an office, a carrier's
   /// NAT) share it, so it is set high: it bounds a script, not a crowd.
@@ -229,7 +233,8 @@ public struct WebApp: Sendable {
     logger.logLevel = logLevel
     let limits = Tabs.Limits(
       disconnectedLifetime: disconnectedTabLifetime, unconnectedLifetime: unconnectedTabLifetime,
-      unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime, tabsPerSession: tabsPerSession
+      unconnectedLimit: unconnectedTabLimit, silentLifetime: silentSocketLifetime, tabsPerSession: tabsPerSession,
+      maximumTabs: maximumTabs
     )
     let tabs = await Tabs(makePage: makePage, limits: limits, metrics: ServerMetrics(logger: logger))
     let keepAlive = max(.milliseconds(50), min(.seconds(20), silentSocketLifetime / 4))
@@ -458,6 +463,13 @@ public struct WebApp: Sendable {
           contentType: "text/plain; charset=utf-8"
         )
         response.headers[.retryAfter] = "10"
+        return response
+      case .serverFull:
+        var response = page.respond(
+          .serviceUnavailable, "The server is full right now; try again in a minute.\n",
+          contentType: "text/plain; charset=utf-8"
+        )
+        response.headers[.retryAfter] = "60"
         return response
       }
     }

@@ -32,6 +32,9 @@ package enum DropReason: String, CaseIterable, Sendable {
   /// A new tab for a sign-in session that holds `WebApp.tabsPerSession` tabs, all connected:
   /// 429.
   case tabs
+  /// A new tab while the server holds `WebApp.maximumTabs`, none of them waiting for its first
+  /// socket: 503.
+  case full = "server_full"
   /// A WebSocket from a client that holds `WebApp.socketsPerClient` already: closed with 1013.
   case sockets
   /// A WebSocket that sent events faster than `WebApp.eventsPerSecond` allows: closed with
