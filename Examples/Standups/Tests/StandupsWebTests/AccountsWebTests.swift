@@ -464,12 +464,18 @@ struct AccountsWebTests {
     let terminal = try TmuxSession.run([builtProduct("standups").path, "--accounts"])
     #expect(
       terminal.output.contains(
-        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout go with --web."
+        "--port, --host, --allowed-host, --metrics-listen, --log-level, --accounts, --max-tabs-per-session, --max-tabs, --max-sockets-per-client, --max-events-per-second, --max-event-bytes, --header-timeout and --idle-timeout go with --web."
       )
     )
     let cap = try TmuxSession.run([builtProduct("standups").path, "--web", "--max-events-per-second", "0"])
     #expect(cap.status == 64)
-    #expect(cap.output.contains("--max-tabs-per-session, --max-sockets-per-client, --max-events-per-second and --header-timeout take 1 or more."))
+    #expect(cap.output.contains("--max-tabs-per-session, --max-tabs, --max-sockets-per-client, --max-events-per-second, --header-timeout and --idle-timeout take 1 or more."))
+    let small = try TmuxSession.run([builtProduct("standups").path, "--web", "--max-event-bytes", "100"])
+    #expect(small.status == 64)
+    #expect(small.output.contains("--max-event-bytes takes 1024 or more"))
+    let perAccount = try TmuxSession.run([builtProduct("standups").path, "--web", "--max-standups-per-account", "5"])
+    #expect(perAccount.status == 64)
+    #expect(perAccount.output.contains("--max-standups-per-account go with --accounts."))
   }
 }
 
