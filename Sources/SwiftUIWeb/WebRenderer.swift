@@ -138,6 +138,14 @@ public struct WebRenderer {
         isSafeLinkAddress(address)
         ? [("href", address), ("target", "_blank"), ("rel", "noopener")] : [("aria-disabled", "true")]
       return Element(tag: "a", attributes: [("class", "sui-link")] + target, children: renderAll(node.children))
+    case let .share(item):
+      // The page's script shares it (or copies it) on a click; an address a page may not link
+      // to is left out.
+      var attributes: [(String, String)] = [("type", "button"), ("class", "sui-button sui-button-automatic sui-share"), ("data-share", "")]
+      if let url = item.url, isSafeLinkAddress(url) { attributes.append(("data-share-url", url)) }
+      if let text = item.text { attributes.append(("data-share-text", text)) }
+      if let title = item.title { attributes.append(("data-share-title", title)) }
+      return Element(tag: "button", attributes: attributes, children: renderAll(node.children))
     case let .navigationLink(action):
       var element = Element(
         tag: "a", attributes: [("class", "sui-navlink"), ("href", "#")],

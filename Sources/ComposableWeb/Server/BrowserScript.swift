@@ -135,6 +135,45 @@ let browserScript = #"""
     }
   }
 
+  // A share button (`data-share`: a SwiftUI ShareLink) hands its item to the system's share sheet
+  // where the browser has one; elsewhere it copies the address (or the text) and says so for two
+  // seconds (`data-shared="copied"`, or "failed").
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-share]");
+    if (!button) return;
+    const item = {};
+    for (const key of ["url", "text", "title"]) {
+      const value = button.getAttribute("data-share-" + key);
+      if (value !== null) item[key] = value;
+    }
+    if (navigator.share && (!navigator.canShare || navigator.canShare(item))) {
+      navigator.share(item).catch(() => {});
+      return;
+    }
+    const said = (result) => {
+      button.setAttribute("data-shared", result);
+      setTimeout(() => button.removeAttribute("data-shared"), 2000);
+    };
+    const copied = item.url || item.text || "";
+    // Without the clipboard API (or refused it): the copy command, given the text in its event,
+    // so that nothing on the page is selected.
+    const fallback = () => {
+      const give = (copy) => {
+        copy.clipboardData.setData("text/plain", copied);
+        copy.preventDefault();
+      };
+      document.addEventListener("copy", give);
+      const done = document.execCommand("copy");
+      document.removeEventListener("copy", give);
+      said(done ? "copied" : "failed");
+    };
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(copied).then(() => said("copied"), fallback);
+    } else {
+      fallback();
+    }
+  });
+
   // A floating panel (`data-float`: a SwiftUI menu's open list) is drawn by the element before
   // it, below it, or above it when that is in the lower half of the window, over everything (no
   // container that clips can cut it); placed again after each patch, scroll and resize.

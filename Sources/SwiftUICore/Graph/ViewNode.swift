@@ -49,6 +49,8 @@ public struct ViewNode {
     case button(ButtonSpec)
     /// A link that opens an address (`Link`); children: the label.
     case link(URL)
+    /// A button that shares an item (`ShareLink`); children: the label.
+    case share(ShareItem)
     /// A text field (`TextField`, `SecureField`).
     case textField(TextFieldSpec)
     /// A switch (`Toggle`); children: the label.

@@ -28,6 +28,10 @@ struct MatchesView: View {
             DatePicker("Kick-off", selection: $kickOff)
             LabeledContent("Opponents left", value: "\(opponents.count)")
             LabeledContent("Starred", value: starred.isEmpty ? "None" : starred.joined(separator: ", "))
+            ShareLink(
+              "Share the fixture", item: "Next match: \(kickOff.formatted(date: .abbreviated, time: .shortened))",
+              subject: Text("Next match")
+            )
           }
           Section("Badges") {
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 96), spacing: 8)], spacing: 8) {

@@ -100,6 +100,37 @@ struct ScoresAppTests {
       )
       _ = try await browser.waitFor("return document.querySelector('[role=dialog] .sui-date-field').value", toBe: "2026-12-12T18:30")
 
+      // The fixture shared: where the browser has no share sheet (Chromium on Linux), copied,
+      // and the button says so.
+      let share = "[role=dialog] button[data-share]"
+      #expect(try await browser.evaluate("return document.querySelector(\"\(share)\").getAttribute('data-share-title')") as? String == "Next match")
+      // What reaches the clipboard, by either road the page may take (the clipboard API, or the
+      // copy command's event).
+      _ = try await browser.evaluate(
+        """
+        window.copiedText = null;
+        if (navigator.clipboard) {
+          const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+          navigator.clipboard.writeText = (text) => write(text).then(() => { window.copiedText = text; });
+        }
+        addEventListener('copy', (e) => { window.copiedText = e.clipboardData.getData('text/plain'); });
+        return 1
+        """
+      )
+      try await browser.click(share)
+      #expect(
+        try await browser.waitFor("return document.querySelector(\"\(share)\").getAttribute('data-shared') || 'none'", toBe: "copied") == "copied"
+      )
+      let copiedLabel = try await browser.evaluate("return getComputedStyle(document.querySelector(\"\(share)\"), '::after').content")
+      #expect(copiedLabel as? String == "\"Copied\"")
+      let copiedText = try await browser.evaluate("return String(window.copiedText)") as? String
+      let sharedText = try await browser.evaluate("return document.querySelector(\"\(share)\").getAttribute('data-share-text')") as? String
+      #expect(copiedText == sharedText)
+      // The kick-off chosen above, as the app formats it (a narrow no-break space before "PM").
+      #expect(sharedText?.replacingOccurrences(of: "\u{202F}", with: " ") == "Next match: 12 Dec 2026 at 6:30 PM")
+      #expect(try await browser.evaluate("return getSelection().toString()") as? String == "")
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-matches-shared-\(width).png"))
+
       // The last opponent, scrolled into view.
       let lastVisible = "const r = [...document.querySelectorAll('[role=dialog] .sui-text')].find(e => e.textContent === 'Pumas').getBoundingClientRect(); return r.bottom <= window.innerHeight && r.top >= 0 ? 'yes' : 'no'"
       #expect(try await browser.evaluate(lastVisible) as? String == "no")
