@@ -26,6 +26,9 @@ struct MatchesView: View {
         List {
           Section("Next match") {
             DatePicker("Kick-off", selection: $kickOff)
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+              LabeledContent("Clock", value: context.date.formatted(date: .omitted, time: .standard))
+            }
             LabeledContent("Opponents left", value: "\(opponents.count)")
             LabeledContent("Starred", value: starred.isEmpty ? "None" : starred.joined(separator: ", "))
             ShareLink(

@@ -100,6 +100,17 @@ struct ScoresAppTests {
       )
       _ = try await browser.waitFor("return document.querySelector('[role=dialog] .sui-date-field').value", toBe: "2026-12-12T18:30")
 
+      // The clock of a TimelineView ticks: each second is a render and a patch.
+      let clock = "return [...document.querySelectorAll('[role=dialog] .sui-row')].find(r => r.textContent.startsWith('Clock'))?.textContent ?? ''"
+      let firstTick = try await browser.evaluate(clock) as? String ?? ""
+      #expect(firstTick.hasPrefix("Clock") && firstTick.count > "Clock".count)
+      var laterTick = firstTick
+      for _ in 0..<60 where laterTick == firstTick {
+        try await Task.sleep(for: .milliseconds(100))
+        laterTick = try await browser.evaluate(clock) as? String ?? ""
+      }
+      #expect(laterTick != firstTick && laterTick.hasPrefix("Clock"))
+
       // The fixture shared: where the browser has no share sheet (Chromium on Linux), copied,
       // and the button says so.
       let share = "[role=dialog] button[data-share]"
