@@ -126,6 +126,11 @@ extension WebRenderer {
         wrap()
         addClass("sui-positioned", to: &element)
       case let .aspectRatio(ratio, contentMode):
+        // A loaded picture keeps its own ratio inside its box: the browser knows it.
+        if ratio == nil, element.tag == "img" {
+          appendStyle("object-fit:" + (contentMode == .fit ? "contain" : "cover"), to: &element)
+          break
+        }
         // Only a given ratio can be kept: a view's own is not known before the browser lays it out.
         guard let ratio else { break }
         // Its height follows from its width.

@@ -138,6 +138,16 @@ public struct WebRenderer {
         isSafeLinkAddress(address)
         ? [("href", address), ("target", "_blank"), ("rel", "noopener")] : [("aria-disabled", "true")]
       return Element(tag: "a", attributes: [("class", "sui-link")] + target, children: renderAll(node.children))
+    case let .imageLoader(spec):
+      // Loaded out of sight; the page's script reports the outcome once.
+      let address = spec.url.absoluteString
+      guard isSafeImageAddress(address) else {
+        return Element(tag: "img", attributes: [("hidden", ""), ("alt", "")], handlers: [(.appear, .run(spec.failed))])
+      }
+      return Element(
+        tag: "img", attributes: [("class", "sui-image-loader"), ("hidden", ""), ("alt", ""), ("src", address)],
+        handlers: [(Event("load"), .run(spec.loaded)), (Event("error"), .run(spec.failed))]
+      )
     case let .share(item):
       // The page's script shares it (or copies it) on a click; an address a page may not link
       // to is left out.
@@ -296,6 +306,14 @@ public struct WebRenderer {
         tag: "span", attributes: [("class", "sui-symbol"), ("role", "img"), ("aria-label", name)],
         children: [SymbolIcons.svg(name)]
       )
+    case let .remote(image):
+      // An address a page may not load from is left out: the picture is then empty.
+      let address = image.url.absoluteString
+      var attributes: [(String, String)] = [("class", image.isResizable ? "sui-bitmap sui-bitmap-resizable" : "sui-bitmap"), ("alt", "")]
+      if isSafeImageAddress(address) { attributes.append(("src", address)) }
+      // At its own size: its pixels over its scale, once the browser knows them.
+      if !image.isResizable, image.scale != 1 { attributes.append(("data-scale", number(image.scale))) }
+      return Element(tag: "img", attributes: attributes)
     }
   }
 
@@ -536,6 +554,12 @@ func roleName(_ role: ButtonRole) -> String {
 }
 
 func px(_ value: CGFloat) -> String { "\(number(value))px" }
+
+/// Whether a picture may be loaded from `address`: what a link may go to, and a picture's own
+/// `data:image/…` address (a picture's data runs no script).
+func isSafeImageAddress(_ address: String) -> Bool {
+  isSafeLinkAddress(address) || address.lowercased().hasPrefix("data:image/")
+}
 
 func number(_ value: Double) -> String {
   let rounded = (value * 1000).rounded() / 1000

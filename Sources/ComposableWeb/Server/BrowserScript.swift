@@ -174,6 +174,33 @@ let browserScript = #"""
     }
   });
 
+  // A picture that reports its loading (`data-on-load`, `data-on-error`: a SwiftUI AsyncImage's
+  // loader). These events do not bubble: they are caught on their way down. A picture already
+  // loaded when the script (or the socket) was not there yet reports after each patch instead,
+  // once per handler.
+  const reportedImages = new WeakMap();
+  function reportImage(image, outcome) {
+    const handler = image.getAttribute("data-on-" + outcome);
+    if (!handler || reportedImages.get(image) === handler) return;
+    reportedImages.set(image, handler);
+    send(handler);
+  }
+  for (const outcome of ["load", "error"]) {
+    document.addEventListener(outcome, (event) => {
+      if (event.target instanceof HTMLImageElement) reportImage(event.target, outcome);
+    }, true);
+  }
+  function reportLoadedImages() {
+    for (const image of root.querySelectorAll("img[data-on-load]")) {
+      if (image.complete) reportImage(image, image.naturalWidth > 0 ? "load" : "error");
+    }
+    // A picture made for a 2× screen is shown at half its pixels.
+    for (const image of root.querySelectorAll("img[data-scale]")) {
+      const apply = () => { image.style.width = (image.naturalWidth / Number(image.getAttribute("data-scale"))) + "px"; };
+      if (image.complete) apply(); else image.addEventListener("load", apply, { once: true });
+    }
+  }
+
   // A floating panel (`data-float`: a SwiftUI menu's open list) is drawn by the element before
   // it, below it, or above it when that is in the lower half of the window, over everything (no
   // container that clips can cut it); placed again after each patch, scroll and resize.
@@ -354,12 +381,14 @@ let browserScript = #"""
       document.documentElement.dataset.cwLive = "true";
       while (queue.length > 0) socket.send(queue.shift());
       observeSizes();
+      reportLoadedImages();
       showCurrentStep();
     };
     socket.onmessage = (message) => {
       for (const patch of JSON.parse(message.data)) apply(patch);
       focusRequested();
       observeSizes();
+      reportLoadedImages();
       showCurrentStep();
     };
     socket.onclose = (event) => {

@@ -49,6 +49,8 @@ public struct ViewNode {
     case button(ButtonSpec)
     /// A link that opens an address (`Link`); children: the label.
     case link(URL)
+    /// A picture loading out of sight for an ``AsyncImage`` (its phase is `.empty` until then).
+    case imageLoader(ImageLoaderSpec)
     /// A button that shares an item (`ShareLink`); children: the label.
     case share(ShareItem)
     /// A text field (`TextField`, `SecureField`).
@@ -243,6 +245,30 @@ public struct Stack {
 public enum ImageSource: Equatable, Sendable {
   /// A symbol of the platform's set, by name (`"star.fill"`).
   case system(String)
+  /// A picture the browser loads from an address (an ``AsyncImage``'s, once loaded).
+  case remote(RemoteImage)
+}
+
+/// A picture loaded from an address: where it is, the pixels per point it was made for, and
+/// whether it stretches to its frame (`resizable()`) or keeps its own size.
+public struct RemoteImage: Equatable, Sendable {
+  /// Where the picture is.
+  public var url: URL
+  /// Pixels per point (2 for an image made for a 2× screen): its own size is divided by it.
+  public var scale: CGFloat
+  /// Whether it takes the size of its frame (`resizable()`) rather than its own.
+  public var isResizable: Bool
+}
+
+/// A picture being loaded for an ``AsyncImage``: the renderer loads `url` out of sight and calls
+/// `loaded` or `failed` once.
+public struct ImageLoaderSpec {
+  /// Where the picture is.
+  public var url: URL
+  /// Runs once the picture loaded.
+  public var loaded: @MainActor () -> Void
+  /// Runs if it could not be loaded.
+  public var failed: @MainActor () -> Void
 }
 
 /// A button: what it does and how it looks.

@@ -1,16 +1,25 @@
 /// A symbol of the platform's set (`Image(systemName: "star.fill")`), drawn from the renderer's
 /// icons and named for screen readers. (Images of the app's own, `Image("name")`, are not
 /// supported yet.)
-public struct Image: PrimitiveView, Equatable {
-  let source: ImageSource
+public struct Image: PrimitiveView, Equatable, Sendable {
+  var source: ImageSource
 
   /// A symbol of the platform's set by name (`"star.fill"`), drawn from the renderer's icons.
   public init(systemName: String) {
     source = .system(systemName)
   }
 
-  /// Accepted and ignored: images are drawn at the size their frame or font gives.
-  public func resizable() -> Image { self }
+  /// A loaded picture (``AsyncImage``'s) then takes the size of its frame rather than its own;
+  /// a symbol is drawn at the size its frame or font gives either way.
+  public func resizable() -> Image {
+    guard case var .remote(image) = source else { return self }
+    image.isResizable = true
+    return Image(source: .remote(image))
+  }
+
+  init(source: ImageSource) {
+    self.source = source
+  }
   /// Accepted and ignored (images keep their aspect ratio).
   public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
 

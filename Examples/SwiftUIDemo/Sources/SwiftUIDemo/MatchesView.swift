@@ -2,7 +2,9 @@ import SwiftUI
 
 /// The next match and the season's opponents, in the SwiftUI apps write beyond lists and
 /// stacks: a date picker and labelled values, a searchable list whose rows have swipe actions
-/// and a context menu, a grid of badges, and a button that scrolls to the last opponent.
+/// and a context menu, a grid of badges, a button that scrolls to the last opponent, a ticking
+/// clock, a share button, and the club's crest and sponsor loaded as async images (the crest is
+/// a picture's own `data:` address; the sponsor's address answers 404, so it shows its failure).
 struct MatchesView: View {
   @State private var kickOff = Calendar(identifier: .gregorian).date(
     from: DateComponents(year: 2026, month: 12, day: 5, hour: 15, minute: 0)
@@ -15,6 +17,10 @@ struct MatchesView: View {
   @State private var starred: [String] = []
   @Environment(\.dismiss) private var dismiss
   private let badges = ["Top scorer", "Clean sheet", "Comeback", "Hat-trick", "Fair play", "Unbeaten"]
+  private let crest = URL(
+    string: "data:image/svg+xml;utf8,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='64'%20height='64'%3E%3Ccircle%20cx='32'%20cy='32'%20r='30'%20fill='%23ff9500'/%3E%3C/svg%3E"
+  )
+  private let sponsor = URL(string: "/sponsor-logo.png")
 
   private var shown: [String] {
     query.isEmpty ? opponents : opponents.filter { $0.localizedCaseInsensitiveContains(query) }
@@ -30,6 +36,23 @@ struct MatchesView: View {
               LabeledContent("Clock", value: context.date.formatted(date: .omitted, time: .standard))
             }
             LabeledContent("Opponents left", value: "\(opponents.count)")
+            HStack {
+              Text("Crest")
+              Spacer()
+              AsyncImage(url: crest) { image in
+                image.resizable().aspectRatio(contentMode: .fit)
+              } placeholder: {
+                ProgressView()
+              }
+              .frame(width: 32, height: 32)
+            }
+            AsyncImage(url: sponsor) { phase in
+              switch phase {
+              case let .success(image): image
+              case .failure: Text("No sponsor logo").foregroundStyle(.secondary)
+              default: ProgressView()
+              }
+            }
             LabeledContent("Starred", value: starred.isEmpty ? "None" : starred.joined(separator: ", "))
             ShareLink(
               "Share the fixture", item: "Next match: \(kickOff.formatted(date: .abbreviated, time: .shortened))",

@@ -100,6 +100,16 @@ struct ScoresAppTests {
       )
       _ = try await browser.waitFor("return document.querySelector('[role=dialog] .sui-date-field').value", toBe: "2026-12-12T18:30")
 
+      // The crest loaded by the browser and shown by the server's next render, at its frame; the
+      // sponsor's address answers 404, so its failure shows.
+      let crest = try await browser.waitFor(
+        "const i = document.querySelector('[role=dialog] img.sui-bitmap'); return i && i.complete && i.naturalWidth > 0 ? Math.round(i.getBoundingClientRect().width) + 'x' + Math.round(i.getBoundingClientRect().height) : 'none'",
+        toBe: "32x32"
+      )
+      #expect(crest == "32x32")
+      #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('No sponsor logo') ? 'yes' : 'no'", toBe: "yes") == "yes")
+      #expect(try await browser.evaluate("return document.querySelectorAll('img.sui-image-loader').length") as? Int == 0)
+
       // The clock of a TimelineView ticks: each second is a render and a patch.
       let clock = "return [...document.querySelectorAll('[role=dialog] .sui-row')].find(r => r.textContent.startsWith('Clock'))?.textContent ?? ''"
       let firstTick = try await browser.evaluate(clock) as? String ?? ""
