@@ -29,6 +29,29 @@ extension List where SelectionValue == Never {
   ) where Content == ForEach<Data, ID, RowContent> {
     self.content = ForEach(data, id: id, content: rowContent)
   }
+
+  /// A list with a row for each `Identifiable` element of a binding's collection, each row given
+  /// a binding to its element: `List($items) { $item in TextField("Name", text: $item.name) }`.
+  public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
+    _ data: Binding<Data>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+  ) where Content == ForEach<Binding<Data>, Data.Element.ID, RowContent>, Data.Element: Identifiable, Data.Index: Hashable {
+    self.content = ForEach(data, content: rowContent)
+  }
+
+  /// A list with a row for each element of a binding's collection, identified by the value at
+  /// `id`, each row given a binding to its element.
+  public init<Data: MutableCollection & RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Binding<Data>, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+  ) where Content == ForEach<Binding<Data>, ID, RowContent>, Data.Index: Hashable {
+    self.content = ForEach(data, id: (\Binding<Data.Element>.wrappedValue).appending(path: id), content: rowContent)
+  }
+
+  /// A list with a row for each number of `data`.
+  public init<RowContent: View>(
+    _ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent
+  ) where Content == ForEach<Range<Int>, Int, RowContent> {
+    self.content = ForEach(data, content: rowContent)
+  }
 }
 
 /// Controls grouped for entering data, drawn as a grouped list.
