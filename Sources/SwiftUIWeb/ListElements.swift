@@ -78,6 +78,20 @@ extension WebRenderer {
       control("Move down", "chevron.down", spec.moveDown)
     }
     control("Delete", "trash", spec.delete)
-    return Element(tag: "div", attributes: [("class", "sui-row sui-row-editable")], children: children)
+    guard let select = spec.select else {
+      return Element(tag: "div", attributes: [("class", "sui-row sui-row-editable")], children: children)
+    }
+    // A selectable row: chosen by a click, or Enter once it has the focus; a checkmark when chosen.
+    if spec.isSelected {
+      children.append(.element(Element(tag: "span", attributes: [("class", "sui-row-check"), ("aria-hidden", "true")], children: [SymbolIcons.svg("checkmark")])))
+    }
+    return Element(
+      tag: "div",
+      attributes: [
+        ("class", "sui-row sui-row-editable sui-row-selectable" + (spec.isSelected ? " sui-row-selected" : "")),
+        ("role", "option"), ("aria-selected", spec.isSelected ? "true" : "false"), ("tabindex", "0"),
+      ],
+      handlers: [(.click, .run(select)), (.enter, .run(select))], children: children
+    )
   }
 }

@@ -139,6 +139,9 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-list-plain .sui-rows, .sui-list-grouped .sui-rows { border-radius: 0; }
 .sui-row { display: flex; align-items: center; min-height: 44px; padding: 0 16px; box-sizing: border-box; gap: 8px; }
 .sui-row + .sui-row { box-shadow: inset 0 0.5px 0 var(--sui-separator); }
+.sui-row-selectable { cursor: pointer; }
+.sui-row-selected { background: color-mix(in srgb, var(--sui-accent) 14%, var(--sui-row-background)); }
+.sui-row-check { color: var(--sui-accent); display: inline-flex; }
 .sui-row-content { flex: 1; display: flex; align-items: center; min-width: 0; padding: 11px 0; }
 .sui-row > .sui-hstack, .sui-row > .sui-vstack, .sui-row > .sui-layered, .sui-row > .sui-modified { flex: 1; min-width: 0; }
 .sui-row > .sui-button { flex: 1; min-width: 0; align-self: stretch; }

@@ -402,6 +402,11 @@ public struct RowSpec {
   public var moveUp: (@MainActor () -> Void)? = nil
   /// Moves the row one place down (nil for the last row, or without `onMove`).
   public var moveDown: (@MainActor () -> Void)? = nil
+  /// Selects the row, or with a set of selections adds or removes it (a `List(selection:)`
+  /// row whose tag has the selection's type; nil: not selectable).
+  public var select: (@MainActor () -> Void)? = nil
+  /// Whether the row is selected.
+  public var isSelected = false
 }
 
 /// The bar of a navigation stack's screen.

@@ -2,11 +2,124 @@
 /// `List(items) { item in … }`. Drawn as the list style in the environment says.
 public struct List<SelectionValue: Hashable, Content: View>: PrimitiveView {
   let content: Content
+  var selection: ListSelection? = nil
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     var spec = ListSpec(isForm: false, style: context.environment.listStyle)
     spec.refresh = context.refreshControl()
-    nodes.append(context.node(.list(spec), children: context.nodes(of: view.content, component: "c")))
+    var rows = context.nodes(of: view.content, component: "c")
+    if let selection = view.selection {
+      rows = rows.map { selection.markRows(in: $0) }
+    }
+    nodes.append(context.node(.list(spec), children: rows))
+  }
+}
+
+/// What a `List(selection:)` selects: which tags are chosen, and how a row's tag is chosen.
+@MainActor
+struct ListSelection {
+  let isSelected: @MainActor (AnyHashable) -> Bool
+  let select: @MainActor (AnyHashable) -> Void
+  /// The selection's type: a row whose tag has another is not selectable.
+  let valueType: Any.Type
+
+  func accepts(_ tag: AnyHashable) -> Bool {
+    type(of: tag.base) == valueType
+  }
+
+  /// One selection (nil: none), set by choosing a row.
+  init<Value: Hashable>(_ binding: Binding<Value?>) {
+    isSelected = { tag in (tag.base as? Value) == binding.wrappedValue && binding.wrappedValue != nil }
+    select = { tag in if let value = tag.base as? Value { binding.wrappedValue = value } }
+    valueType = Value.self
+  }
+
+  /// Any number of selections: choosing a row adds it, or removes it when it was chosen.
+  init<Value: Hashable>(_ binding: Binding<Set<Value>>) {
+    isSelected = { tag in (tag.base as? Value).map(binding.wrappedValue.contains) ?? false }
+    select = { tag in
+      guard let value = tag.base as? Value else { return }
+      if binding.wrappedValue.contains(value) {
+        binding.wrappedValue.remove(value)
+      } else {
+        binding.wrappedValue.insert(value)
+      }
+    }
+    valueType = Value.self
+  }
+
+  /// `node` with each row whose tag has the selection's type selectable: the rows of the list
+  /// and of its sections.
+  func markRows(in node: ViewNode) -> ViewNode {
+    var node = node
+    switch node.kind {
+    case .section, .group:
+      node.children = node.children.map(markRows)
+      return node
+    case var .row(spec):
+      guard let tag = node.tag ?? node.scrollID, accepts(tag) else { return node }
+      spec.select = { select(tag) }
+      spec.isSelected = isSelected(tag)
+      node.kind = .row(spec)
+      return node
+    default:
+      guard let tag = node.tag, accepts(tag) else { return node }
+      var spec = RowSpec(isEditing: false)
+      spec.select = { select(tag) }
+      spec.isSelected = isSelected(tag)
+      var row = ViewNode(kind: .row(spec), identity: node.identity + ".select", children: [node])
+      row.key = node.key
+      row.scrollID = node.scrollID
+      return row
+    }
+  }
+}
+
+extension List {
+  /// A list of views in which one row can be chosen, by its `tag` (a `ForEach` row's is its id):
+  /// the chosen row is highlighted with a checkmark.
+  public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+    self.content = content()
+    self.selection = selection.map { ListSelection($0) }
+  }
+
+  /// A list of views in which any number of rows can be chosen, each by its `tag`.
+  public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
+    self.content = content()
+    self.selection = selection.map { ListSelection($0) }
+  }
+
+  /// A list with a row for each `Identifiable` element of `data`, one of which can be chosen.
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    self.init(selection: selection) { ForEach(data, content: rowContent) }
+  }
+
+  /// A list with a row for each `Identifiable` element of `data`, any number of which can be
+  /// chosen.
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    self.init(selection: selection) { ForEach(data, content: rowContent) }
+  }
+
+  /// A list with a row for each element of `data`, identified by the value at `id`, one of which
+  /// can be chosen.
+  public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>?,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, ID, RowContent> {
+    self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
+  }
+
+  /// A list with a row for each element of `data`, identified by the value at `id`, any number
+  /// of which can be chosen.
+  public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>?,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, ID, RowContent> {
+    self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
   }
 }
 
