@@ -325,7 +325,7 @@ public struct WebRenderer {
       handlers.append((.focus, .run { setFocused(true) }))
       handlers.append((.blur, .run { setFocused(false) }))
     }
-    var attributes: [(name: String, value: String)] = [("id", id), ("placeholder", spec.title), ("class", "sui-input sui-input-\(spec.style)")]
+    var attributes: [(name: String, value: String)] = [("id", id), ("placeholder", spec.prompt ?? spec.title), ("class", "sui-input sui-input-\(spec.style)")]
     if spec.isFocused { attributes.append(("autofocus", "")) }
     if let inputMode = spec.inputMode { attributes.append(("inputmode", inputMode)) }
     if let autocomplete = spec.autocomplete { attributes.append(("autocomplete", autocomplete)) }
@@ -489,8 +489,17 @@ public struct WebRenderer {
     var rect = CGRect(origin: .zero, size: size)
     var pathAttributes: [(name: String, value: String)] = []
     if let stroke = spec.stroke {
-      if stroke.inset { rect = rect.insetBy(dx: stroke.lineWidth / 2, dy: stroke.lineWidth / 2) }
-      pathAttributes += [("fill", "none"), ("stroke", css(stroke.color)), ("stroke-width", number(stroke.lineWidth))]
+      let style = stroke.style
+      if stroke.inset { rect = rect.insetBy(dx: style.lineWidth / 2, dy: style.lineWidth / 2) }
+      pathAttributes += [("fill", "none"), ("stroke", css(stroke.color)), ("stroke-width", number(style.lineWidth))]
+      if style.lineCap != .butt { pathAttributes.append(("stroke-linecap", style.lineCap == .round ? "round" : "square")) }
+      if style.lineJoin != .miter { pathAttributes.append(("stroke-linejoin", style.lineJoin == .round ? "round" : "bevel")) }
+      // SVG's own limit is 4, Core Graphics' 10.
+      if style.lineJoin == .miter, style.miterLimit != 4 { pathAttributes.append(("stroke-miterlimit", number(style.miterLimit))) }
+      if !style.dash.isEmpty {
+        pathAttributes.append(("stroke-dasharray", style.dash.map(number).joined(separator: " ")))
+        if style.dashPhase != 0 { pathAttributes.append(("stroke-dashoffset", number(style.dashPhase))) }
+      }
     } else {
       pathAttributes.append(("fill", spec.fill.map(css) ?? "currentColor"))
     }

@@ -12,6 +12,14 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: Prim
     self.content = content()
   }
 
+  /// A picker labelled by a view given as a value, as SwiftUI's first releases spelled it (and
+  /// still accept: it is slated for deprecation there, with no warning yet).
+  public init(selection: Binding<SelectionValue>, label: Label, @ViewBuilder content: () -> Content) {
+    self.selection = selection
+    self.label = label
+    self.content = content()
+  }
+
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     let tagged = taggedNodes(context.nodes(of: view.content, component: "options"))
     let options = tagged.enumerated().map { PickerSpec.Option(label: [$0.element], index: $0.offset) }

@@ -305,6 +305,8 @@ public struct TextFieldSpec {
   public var inputMode: String?
   /// What the field holds, for the browser to offer (HTML `autocomplete`), from `textContentType`.
   public var autocomplete: String?
+  /// The text shown in the empty field (`prompt:`); nil: the title.
+  public var prompt: String? = nil
 }
 
 /// A switch.
@@ -456,8 +458,8 @@ public struct ShapeSpec {
   public var path: @MainActor (CGRect) -> Path
   /// The fill colour (nil with a stroke; nil without one: the foreground colour).
   public var fill: ColorValue?
-  /// The outline's colour and width, and whether it is drawn inside the shape (`strokeBorder`).
-  public var stroke: (color: ColorValue, lineWidth: CGFloat, inset: Bool)?
+  /// The outline's colour and style, and whether it is drawn inside the shape (`strokeBorder`).
+  public var stroke: (color: ColorValue, style: StrokeStyle, inset: Bool)?
 }
 
 /// A `frame` modifier's sizes (nil: not set) and where the content sits in it.

@@ -166,7 +166,7 @@ extension View {
   public func alert<A: View, M: View>(
     _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
   ) -> some View {
-    alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: message())
+    alertModifier(.alert, title: title.plainString, isPresented: isPresented, actions: actions(), message: message())
   }
 
   /// An alert without a message.
@@ -182,7 +182,7 @@ extension View {
 
   /// An alert without a message.
   public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
-    alertModifier(.alert, title: title.runs.map(\.string).joined(), isPresented: isPresented, actions: actions(), message: EmptyView())
+    alertModifier(.alert, title: title.plainString, isPresented: isPresented, actions: actions(), message: EmptyView())
   }
 
   /// An alert about `data`, while `isPresented` is true and `data` is not nil.
@@ -190,9 +190,8 @@ extension View {
     _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
     @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
   ) -> some View {
-    let shown = Binding(get: { isPresented.wrappedValue && data != nil }, set: { isPresented.wrappedValue = $0 })
-    return alertModifier(
-      .alert, title: titleKey.text, isPresented: shown, actions: data.map(actions), message: data.map(message)
+    alertModifier(
+      .alert, title: titleKey.text, isPresented: presenting(isPresented, data), actions: data.map(actions), message: data.map(message)
     )
   }
 

@@ -31,37 +31,37 @@ extension Shape {
 
   /// The shape's outline, `lineWidth` wide, centred on it.
   public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), StrokeStyle(lineWidth: lineWidth), false))
   }
 
   /// The shape's outline, as wide as `style` says, centred on it.
   public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style, false))
   }
 
   /// The shape's outline in the foreground colour.
   public func stroke(lineWidth: CGFloat = 1) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.foreground, lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, StrokeStyle(lineWidth: lineWidth), false))
   }
 
   /// The shape's outline drawn inside it, `lineWidth` wide.
   public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), lineWidth, true))
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), StrokeStyle(lineWidth: lineWidth), true))
   }
 
   /// The shape's outline, as wide as `style` says, drawn inside it.
   public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style.lineWidth, true))
+    ShapeView(shape: self, fill: nil, stroke: (content.colorValue ?? .system("primary", opacity: 1), style, true))
   }
 
   /// The shape's outline drawn inside it in the foreground colour, `lineWidth` wide.
   public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.foreground, lineWidth, true))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, StrokeStyle(lineWidth: lineWidth), true))
   }
 
   /// The shape's outline in the foreground colour, as wide as `style` says, centred on it.
   public func stroke(style: StrokeStyle) -> some View {
-    ShapeView(shape: self, fill: nil, stroke: (.foreground, style.lineWidth, false))
+    ShapeView(shape: self, fill: nil, stroke: (.foreground, style, false))
   }
 
   /// The shape turned by `angle` around `anchor` (a point of the rectangle it is drawn in):
@@ -98,7 +98,7 @@ public struct RotatedShape<Content: Shape>: Shape {
 struct ShapeView<S: Shape>: PrimitiveView {
   let shape: S
   let fill: ColorValue?
-  let stroke: (color: ColorValue, lineWidth: CGFloat, inset: Bool)?
+  let stroke: (color: ColorValue, style: StrokeStyle, inset: Bool)?
 
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     let shape = view.shape
@@ -106,18 +106,37 @@ struct ShapeView<S: Shape>: PrimitiveView {
   }
 }
 
-/// How a shape's outline is drawn: here, its width.
+/// How a shape's outline is drawn: its width, its line ends and joins, and its dashes.
 public struct StrokeStyle: Equatable, Sendable {
   /// The width of the line.
   public var lineWidth: CGFloat
-  /// A stroke `lineWidth` wide (caps, joins and dashes are accepted and ignored).
-  public init(lineWidth: CGFloat = 1, lineCap: CGLineCapValue = .butt, lineJoin: CGLineJoinValue = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
+  /// How the line's ends are drawn.
+  public var lineCap: CGLineCap
+  /// How the line's corners are drawn.
+  public var lineJoin: CGLineJoin
+  /// How far a mitred corner may reach, in line widths, before it is bevelled.
+  public var miterLimit: CGFloat
+  /// The lengths of dashes and gaps, in turn (empty: a solid line).
+  public var dash: [CGFloat]
+  /// How far into the dash pattern the line starts.
+  public var dashPhase: CGFloat
+
+  /// A stroke `lineWidth` wide, with these ends, corners and dashes.
+  public init(
+    lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+    dash: [CGFloat] = [], dashPhase: CGFloat = 0
+  ) {
     self.lineWidth = lineWidth
+    self.lineCap = lineCap
+    self.lineJoin = lineJoin
+    self.miterLimit = miterLimit
+    self.dash = dash
+    self.dashPhase = dashPhase
   }
 }
 
-/// How line ends are drawn (accepted; lines end square here).
-public enum CGLineCapValue: Sendable {
+/// How line ends are drawn (Core Graphics' `CGLineCap`, which Linux lacks).
+public enum CGLineCap: Int32, Sendable {
   /// Cut square at the end.
   case butt
   /// Rounded.
@@ -125,8 +144,9 @@ public enum CGLineCapValue: Sendable {
   /// Squared past the end.
   case square
 }
-/// How line joins are drawn (accepted; joins are mitred here).
-public enum CGLineJoinValue: Sendable {
+
+/// How line corners are drawn (Core Graphics' `CGLineJoin`, which Linux lacks).
+public enum CGLineJoin: Int32, Sendable {
   /// Pointed.
   case miter
   /// Rounded.

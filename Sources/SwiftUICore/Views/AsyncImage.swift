@@ -116,6 +116,7 @@ public struct AsyncImageError: LocalizedError, Sendable {
   /// The address that failed (nil: none was given).
   public let url: URL?
 
+  /// What went wrong, in a sentence.
   public var errorDescription: String? {
     guard let url else { return "There is no image address." }
     return "The image at \(url.absoluteString) could not be loaded."
