@@ -57,6 +57,13 @@ struct PageTemplate: Sendable {
     headers[.cacheControl] = "no-store"
     return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
+
+  /// A refusal over a cap, as plain text, saying when to come back (`Retry-After`).
+  func refuse(_ status: HTTPResponse.Status, _ text: String, retryAfter seconds: Int) -> Response {
+    var response = respond(status, text, contentType: "text/plain; charset=utf-8")
+    response.headers[.retryAfter] = "\(seconds)"
+    return response
+  }
 }
 
 /// The look every page starts from: the system font, readable widths, visible focus, dark mode.

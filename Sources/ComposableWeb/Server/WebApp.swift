@@ -458,19 +458,9 @@ public struct WebApp: Sendable {
       case let .opened(id, html): return page.response(session: id, body: html)
       case .notFound: return page.notFound()
       case .tooManyTabs:
-        var response = page.respond(
-          .tooManyRequests, "Too many tabs are open for this sign-in: close one and reload.\n",
-          contentType: "text/plain; charset=utf-8"
-        )
-        response.headers[.retryAfter] = "10"
-        return response
+        return page.refuse(.tooManyRequests, "Too many tabs are open for this sign-in: close one and reload.\n", retryAfter: 10)
       case .serverFull:
-        var response = page.respond(
-          .serviceUnavailable, "The server is full right now; try again in a minute.\n",
-          contentType: "text/plain; charset=utf-8"
-        )
-        response.headers[.retryAfter] = "60"
-        return response
+        return page.refuse(.serviceUnavailable, "The server is full right now; try again in a minute.\n", retryAfter: 60)
       }
     }
     router.get("/", use: open)

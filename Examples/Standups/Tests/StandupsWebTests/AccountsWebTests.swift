@@ -203,6 +203,8 @@ struct AccountsWebTests {
           #expect(reached == #"[["u","/",1]]"#)
           #expect(!reached.contains("Single-user secret"))
           #expect(try await server.request("GET", secretAddress, cookie: id).status == 404)
+          #expect(try await server.request("HEAD", secretAddress, cookie: id).status == 404)
+          #expect(try await server.request("GET", secretAddress + "/record", cookie: id).status == 404)
         }
         // Ada's tab's socket with Bea's session, or a made-up one, is refused with 1008.
         let adaTab = try #require(
