@@ -16,6 +16,8 @@ extension WebRenderer {
     var transforms: [String] = []
     var hasPaint = false
     var blend: String?
+    /// The `colorMultiply` filters made for this node so far (each needs an id of its own).
+    var multiplyFilters = 0
     var expansion = contentExpansion(of: node)
     if case .spacer = node.kind {} else { expansion.mark(&element) }
     func flush() {
@@ -143,6 +145,14 @@ extension WebRenderer {
         blend = cssBlendMode(mode)
       case .colorInvert:
         styles.append("filter:invert(1)")
+      case let .colorMultiply(color):
+        // An SVG filter beside the view: the colour flooded over its box and multiplied with
+        // it channel by channel; premultiplied, the view's transparency carries through.
+        wrap()
+        let id = "sui-multiply-" + shortHash(node.identity + "#\(multiplyFilters)")
+        multiplyFilters += 1
+        element.children.append(multiplyFilter(id: id, color: color))
+        styles.append("filter:url(#\(id))")
       case let .allowsHitTesting(enabled):
         if !enabled { styles.append("pointer-events:none") }
       case .monospacedDigit:
@@ -283,6 +293,26 @@ extension WebRenderer {
 }
 
 /// Adds the class `name` to `element`.
+/// The filter of a `colorMultiply`: `color` flooded and multiplied into the view (an SVG
+/// arithmetic composite, `k1·view·colour`, on premultiplied colours, so transparency is kept).
+func multiplyFilter(id: String, color: ColorValue) -> Node {
+  let flood = Element(tag: "feFlood", attributes: [("style", "flood-color:\(css(color))"), ("result", "colour")])
+  let composite = Element(
+    tag: "feComposite",
+    attributes: [("in", "SourceGraphic"), ("in2", "colour"), ("operator", "arithmetic"), ("k1", "1"), ("k2", "0"), ("k3", "0"), ("k4", "0")]
+  )
+  let filter = Element(
+    tag: "filter", attributes: [("id", id), ("color-interpolation-filters", "sRGB")],
+    children: [.element(flood), .element(composite)]
+  )
+  return .element(
+    Element(
+      tag: "svg", attributes: [("class", "sui-filter"), ("width", "0"), ("height", "0"), ("aria-hidden", "true")],
+      children: [.element(filter)]
+    )
+  )
+}
+
 func addClass(_ name: String, to element: inout Element) {
   if let index = element.attributes.firstIndex(where: { $0.name == "class" }) {
     element.attributes[index].value += " " + name

@@ -99,6 +99,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-link { color: var(--sui-accent); }
 .sui-share { position: relative; }
 .sui-bitmap { display: block; max-width: 100%; }
+.sui-filter { position: absolute; width: 0; height: 0; overflow: hidden; }
 .sui-bitmap-resizable { width: 100%; height: 100%; min-width: 0; min-height: 0; }
 .sui-share[data-shared]::after { content: "Copied"; position: absolute; left: 50%; bottom: calc(100% + 6px); transform: translateX(-50%); padding: 2px 8px; border-radius: 6px; background: var(--sui-primary); color: var(--sui-system-background); font-size: 12px; white-space: nowrap; pointer-events: none; }
 .sui-share[data-shared="failed"]::after { content: "Could not copy"; }

@@ -108,3 +108,21 @@ struct SignatureTests {
     #expect(plain.contains(#"stroke-miterlimit="10""#))
   }
 }
+
+/// `colorMultiply`: an SVG filter beside the view multiplies its colours by the colour's.
+@MainActor
+struct ColorMultiplyTests {
+  @Test func aViewIsFilteredByAMultiplyOfItsColour() {
+    let drawn = html(Circle().fill(Color.white).colorMultiply(Color(red: 1, green: 0.5, blue: 0)))
+    let id = try? #require(drawn.firstMatch(of: /<filter id="(sui-multiply-[0-9a-z]+)"/)?.1)
+    #expect(id != nil)
+    #expect(drawn.contains("filter:url(#\(id ?? ""))"))
+    #expect(drawn.contains(#"style="flood-color:rgba(255,128,0,1)""#))
+    #expect(drawn.contains(#"operator="arithmetic" k1="1" k2="0" k3="0" k4="0""#))
+    // Two on one view: each its own filter.
+    let twice = html(Text("Hi").colorMultiply(.red).colorMultiply(.blue))
+    let ids = Set(twice.matches(of: /<filter id="([^"]+)"/).map { String($0.1) })
+    #expect(ids.count == 2)
+    #expect(twice.contains("flood-color:var(--sui-red)") && twice.contains("flood-color:var(--sui-blue)"))
+  }
+}

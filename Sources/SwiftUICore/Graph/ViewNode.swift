@@ -140,6 +140,8 @@ public struct ViewNode {
     case blendMode(BlendMode)
     /// Its colours inverted (`colorInvert`).
     case colorInvert
+    /// Its colours multiplied by a colour's, its transparency kept (`colorMultiply`).
+    case colorMultiply(ColorValue)
     /// Taps and clicks go through it to what is behind when false (`allowsHitTesting`).
     case allowsHitTesting(Bool)
     /// Its digits drawn at one width, so that changing numbers do not shift (`monospacedDigit`).

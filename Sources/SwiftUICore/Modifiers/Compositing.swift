@@ -60,6 +60,12 @@ extension View {
     modifier(node: .colorInvert)
   }
 
+  /// The view's colours multiplied by `color`'s, channel by channel (white leaves them, black
+  /// blackens them); what is transparent stays so.
+  public func colorMultiply(_ color: Color) -> some View {
+    modifier(node: .colorMultiply(color.value))
+  }
+
   /// Whether taps and clicks reach the view (false: they go through it to what is behind).
   public func allowsHitTesting(_ enabled: Bool) -> some View {
     modifier(node: .allowsHitTesting(enabled))

@@ -3,7 +3,7 @@ import SwiftUI
 /// The next match and the season's opponents, in the SwiftUI apps write beyond lists and
 /// stacks: a date picker and labelled values, a searchable list whose rows have swipe actions
 /// and a context menu, a grid of badges, a button that scrolls to the last opponent, a ticking
-/// clock, a share button, and the club's crest and sponsor loaded as async images (the crest is
+/// clock, a share button, a kit dyed with `colorMultiply`, and the club's crest and sponsor loaded as async images (the crest is
 /// a picture's own `data:` address; the sponsor's address answers 404, so it shows its failure).
 struct MatchesView: View {
   @State private var kickOff = Calendar(identifier: .gregorian).date(
@@ -37,7 +37,7 @@ struct MatchesView: View {
             }
             LabeledContent("Opponents left", value: "\(opponents.count)")
             HStack {
-              Text("Crest")
+              Text("Crest and away kit")
               Spacer()
               AsyncImage(url: crest) { image in
                 image.resizable().aspectRatio(contentMode: .fit)
@@ -45,6 +45,8 @@ struct MatchesView: View {
                 ProgressView()
               }
               .frame(width: 32, height: 32)
+              // A white kit dyed teal: its colours multiplied by the teal's.
+              Circle().fill(Color.white).frame(width: 24, height: 24).colorMultiply(.teal)
             }
             AsyncImage(url: sponsor) { phase in
               switch phase {

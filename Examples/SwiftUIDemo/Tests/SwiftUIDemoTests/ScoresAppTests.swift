@@ -109,6 +109,11 @@ struct ScoresAppTests {
       #expect(crest == "32x32")
       #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('No sponsor logo') ? 'yes' : 'no'", toBe: "yes") == "yes")
       #expect(try await browser.evaluate("return document.querySelectorAll('img.sui-image-loader').length") as? Int == 0)
+      // The away kit, dyed by an SVG filter the browser applies.
+      let dyed = try await browser.evaluate(
+        "const f = document.querySelector('[role=dialog] filter[id^=sui-multiply]'); const w = f && f.closest('svg').parentElement; return w ? getComputedStyle(w).filter : 'none'"
+      )
+      #expect((dyed as? String)?.hasPrefix("url(") == true)
 
       // The clock of a TimelineView ticks: each second is a render and a patch.
       let clock = "return [...document.querySelectorAll('[role=dialog] .sui-row')].find(r => r.textContent.startsWith('Clock'))?.textContent ?? ''"
