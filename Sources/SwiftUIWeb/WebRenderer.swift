@@ -16,7 +16,7 @@ public struct WebRenderer {
   }
   private let proposal = Proposal()
   /// The sizes the browser measured for the shapes on the page.
-  private let measured = MeasuredSizes()
+  let measured = MeasuredSizes()
   /// What the last render drew for the nodes views of the app resolved to (see `render(_:)`).
   let drawn = DrawnNodes()
 
@@ -242,6 +242,8 @@ public struct WebRenderer {
       return presentationElement(presentation, content: node.children)
     case let .shape(spec):
       return shapeElement(spec, identity: node.identity, guess: frameSize(node.modifiers) ?? proposal.sizes.last)
+    case let .canvas(spec):
+      return canvasElement(spec, identity: node.identity, guess: frameSize(node.modifiers) ?? proposal.sizes.last)
     case let .color(color):
       return Element(tag: "div", attributes: [("class", "sui-color"), ("style", backgroundStyle(color))])
     case let .scroll(axes):
@@ -489,17 +491,8 @@ public struct WebRenderer {
     var rect = CGRect(origin: .zero, size: size)
     var pathAttributes: [(name: String, value: String)] = []
     if let stroke = spec.stroke {
-      let style = stroke.style
-      if stroke.inset { rect = rect.insetBy(dx: style.lineWidth / 2, dy: style.lineWidth / 2) }
-      pathAttributes += [("fill", "none"), ("stroke", css(stroke.color)), ("stroke-width", number(style.lineWidth))]
-      if style.lineCap != .butt { pathAttributes.append(("stroke-linecap", style.lineCap == .round ? "round" : "square")) }
-      if style.lineJoin != .miter { pathAttributes.append(("stroke-linejoin", style.lineJoin == .round ? "round" : "bevel")) }
-      // SVG's own limit is 4, Core Graphics' 10.
-      if style.lineJoin == .miter, style.miterLimit != 4 { pathAttributes.append(("stroke-miterlimit", number(style.miterLimit))) }
-      if !style.dash.isEmpty {
-        pathAttributes.append(("stroke-dasharray", style.dash.map(number).joined(separator: " ")))
-        if style.dashPhase != 0 { pathAttributes.append(("stroke-dashoffset", number(style.dashPhase))) }
-      }
+      if stroke.inset { rect = rect.insetBy(dx: stroke.style.lineWidth / 2, dy: stroke.style.lineWidth / 2) }
+      pathAttributes += strokeAttributes(stroke.color, stroke.style)
     } else {
       pathAttributes.append(("fill", spec.fill.map(css) ?? "currentColor"))
     }
@@ -526,7 +519,7 @@ public struct WebRenderer {
   /// A shape's box, whose size the browser reports. The view is drawn in the box, so that the
   /// browser measures the box again for another view in the same place (a branch of an `if`
   /// that took over from the other).
-  private func measuredBox(_ identity: String, _ children: [Node]) -> Element {
+  func measuredBox(_ identity: String, _ children: [Node]) -> Element {
     let measured = measured
     return Element(
       tag: "div", attributes: [("class", "sui-shape-box"), ("data-measure", shortHash(identity))],

@@ -79,6 +79,8 @@ public struct ViewNode {
     case presentation(Presentation)
     /// A shape (`Circle`, a `Shape` of the app's…).
     case shape(ShapeSpec)
+    /// A view drawn by a closure at its size (`Canvas`).
+    case canvas(CanvasSpec)
     /// A colour filling its space (`Color` as a view).
     case color(ColorValue)
     /// Content that scrolls along these axes (`ScrollView`); children: the content, stacked
