@@ -39,10 +39,11 @@ public struct AsyncImage<Content: View>: View {
     self.content = content
   }
 
-  /// The content for the phase, and the loader while the picture is on its way.
+  /// The content for the phase, and the loader while the picture is on its way: one view, so
+  /// that in a list the two make one row (the loader takes no space).
   public var body: some View {
     let phase = phase
-    Group {
+    ZStack {
       content(phase)
       if case .empty = phase, let url {
         ImageLoader(

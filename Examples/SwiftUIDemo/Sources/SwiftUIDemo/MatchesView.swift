@@ -3,7 +3,7 @@ import SwiftUI
 /// The next match and the season's opponents, in the SwiftUI apps write beyond lists and
 /// stacks: a date picker and labelled values, a searchable list whose rows have swipe actions
 /// and a context menu, a grid of badges, a button that scrolls to the last opponent, a ticking
-/// clock, a share button, a kit dyed with `colorMultiply`, and the club's crest and sponsor loaded as async images (the crest is
+/// clock, a share button, a kit dyed with `colorMultiply`, a pitch drawn by a `Canvas`, and the club's crest and sponsor loaded as async images (the crest is
 /// a picture's own `data:` address; the sponsor's address answers 404, so it shows its failure).
 struct MatchesView: View {
   @State private var kickOff = Calendar(identifier: .gregorian).date(
@@ -37,7 +37,7 @@ struct MatchesView: View {
             }
             LabeledContent("Opponents left", value: "\(opponents.count)")
             HStack {
-              Text("Crest and away kit")
+              Text("Crest, kit, pitch")
               Spacer()
               AsyncImage(url: crest) { image in
                 image.resizable().aspectRatio(contentMode: .fit)
@@ -47,6 +47,15 @@ struct MatchesView: View {
               .frame(width: 32, height: 32)
               // A white kit dyed teal: its colours multiplied by the teal's.
               Circle().fill(Color.white).frame(width: 24, height: 24).colorMultiply(.teal)
+              // The pitch, drawn by a canvas at its size: the grass and the halfway line.
+              Canvas { context, size in
+                context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.green))
+                var line = Path()
+                line.move(to: CGPoint(x: size.width / 2, y: 0))
+                line.addLine(to: CGPoint(x: size.width / 2, y: size.height))
+                context.stroke(line, with: .color(.white), lineWidth: 2)
+              }
+              .frame(width: 48, height: 32)
             }
             AsyncImage(url: sponsor) { phase in
               switch phase {

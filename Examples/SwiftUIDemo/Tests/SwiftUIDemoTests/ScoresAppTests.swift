@@ -109,6 +109,12 @@ struct ScoresAppTests {
       #expect(crest == "32x32")
       #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('No sponsor logo') ? 'yes' : 'no'", toBe: "yes") == "yes")
       #expect(try await browser.evaluate("return document.querySelectorAll('img.sui-image-loader').length") as? Int == 0)
+      // The pitch, drawn by its canvas at the size the browser measured: grass, then the halfway line.
+      let pitch = try await browser.waitFor(
+        "const s = document.querySelector('[role=dialog] svg.sui-canvas'); return s ? s.getAttribute('viewBox') + '|' + [...s.querySelectorAll('path')].map(p => p.getAttribute('d')).join('|') : 'none'",
+        toBe: "0 0 48 32|M0 0 L48 0 L48 32 L0 32 Z|M24 0 L24 32"
+      )
+      #expect(pitch == "0 0 48 32|M0 0 L48 0 L48 32 L0 32 Z|M24 0 L24 32")
       // The away kit, dyed by an SVG filter the browser applies.
       let dyed = try await browser.evaluate(
         "const f = document.querySelector('[role=dialog] filter[id^=sui-multiply]'); const w = f && f.closest('svg').parentElement; return w ? getComputedStyle(w).filter : 'none'"
