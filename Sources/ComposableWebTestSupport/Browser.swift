@@ -117,10 +117,18 @@ public final class Browser: @unchecked Sendable {
   /// worker thread keeps that thread's signal mask, in which Dispatch blocks SIGTERM (seen in the
   /// drivers' `/proc/PID/status`), so SIGTERM left every driver running after the tests. Its
   /// session is deleted first (Chromium has quit): nothing is lost.
+  ///
+  /// The driver is reaped here with `waitpid`, not `waitUntilExit()`: Foundation's wait spins
+  /// on its run loop until its own child monitor reports the exit, and a CI run met a killed
+  /// driver left a zombie that the monitor never reported (the test process then spun at 100%
+  /// of a core for good). `waitpid` on a zombie returns at once; if Foundation reaped it first,
+  /// it returns ECHILD at once.
   private static func stop(_ driver: Process) {
     guard driver.isRunning else { return }
-    kill(driver.processIdentifier, SIGKILL)
-    driver.waitUntilExit()
+    let pid = driver.processIdentifier
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
   }
 
   public func open(_ url: String) async throws {
