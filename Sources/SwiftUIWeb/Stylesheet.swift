@@ -132,6 +132,10 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 @keyframes sui-spin { to { transform: rotate(360deg); } }
 .sui-progress { display: flex; flex-direction: column; gap: 4px; flex: 1; }
 .sui-progress-bar { width: 100%; accent-color: var(--sui-accent); }
+.sui-progress-circular { flex: 0 0 auto; align-items: center; align-self: center; color: var(--sui-secondary); font: var(--sui-font-footnote); }
+.sui-spinner { width: 20px; height: 20px; border-radius: 50%; border: 2.5px solid rgba(60,60,67,.2); border-top-color: var(--sui-secondary); box-sizing: border-box; animation: sui-spin .8s linear infinite; }
+.sui-progress-ring { width: 22px; height: 22px; border-radius: 50%; background: conic-gradient(var(--sui-accent) var(--sui-fraction), rgba(60,60,67,.18) 0); -webkit-mask: radial-gradient(circle, transparent 7px, #000 7.5px); mask: radial-gradient(circle, transparent 7px, #000 7.5px); }
+@media (prefers-reduced-motion: reduce) { .sui-spinner { animation-duration: 3s; } }
 .sui-list { display: flex; flex-direction: column; gap: 24px; padding: 16px 16px 32px; flex: 1; }
 .sui-list-plain { padding: 0; gap: 0; background: var(--sui-row-background); }
 .sui-section-header { font: var(--sui-font-footnote); text-transform: uppercase; color: var(--sui-secondary); margin: 0 0 6px 16px; font-weight: 400; }

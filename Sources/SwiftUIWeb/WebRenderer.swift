@@ -210,12 +210,7 @@ public struct WebRenderer {
         if let value = Double(text) { spec.setValue(value) }
       })])
     case let .progress(spec):
-      var attributes: [(name: String, value: String)] = [("class", "sui-progress-bar"), ("max", "1")]
-      if let fraction = spec.fractionCompleted { attributes.append(("value", number(fraction))) }
-      return Element(
-        tag: "div", attributes: [("class", "sui-progress")],
-        children: renderAll(node.children) + [.element(Element(tag: "progress", attributes: attributes))]
-      )
+      return progressElement(spec, node: node)
     case let .list(spec):
       return listElement(spec, children: node.children)
     case let .section(spec):

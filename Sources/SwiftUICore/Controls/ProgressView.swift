@@ -111,44 +111,58 @@ public struct ProgressViewStyleConfiguration {
   public var currentValueLabel: CurrentValueLabel?
 }
 
-/// The platform's progress view: a bar (or a spinner for unknown length).
+/// The platform's progress view: a spinner for progress of unknown length, a bar for a fraction
+/// done (as on iOS).
 public struct DefaultProgressViewStyle: ProgressViewStyle {
   /// The style.
   public init() {}
   /// The progress, drawn.
   public func makeBody(configuration: Configuration) -> some View {
-    DefaultProgress(configuration: configuration)
+    DefaultProgress(configuration: configuration, isCircular: nil)
   }
 
+  /// `isCircular`: a circle or a bar; nil: a circle for unknown length, else a bar.
   @MainActor
-  static func resolve(_ configuration: ProgressViewStyleConfiguration, into nodes: inout [ViewNode], in context: ResolveContext) {
+  static func resolve(
+    _ configuration: ProgressViewStyleConfiguration, isCircular: Bool? = nil,
+    into nodes: inout [ViewNode], in context: ResolveContext
+  ) {
     var children: [ViewNode] = []
     if let label = configuration.label { context.resolve(label, into: &children, component: "label") }
     if let value = configuration.currentValueLabel { context.resolve(value, into: &children, component: "value") }
-    nodes.append(context.node(.progress(ProgressSpec(fractionCompleted: configuration.fractionCompleted)), children: children))
+    let spec = ProgressSpec(
+      fractionCompleted: configuration.fractionCompleted,
+      isCircular: isCircular ?? (configuration.fractionCompleted == nil)
+    )
+    nodes.append(context.node(.progress(spec), children: children))
   }
 }
 
 private struct DefaultProgress: PrimitiveView {
   let configuration: ProgressViewStyleConfiguration
+  let isCircular: Bool?
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
-    DefaultProgressViewStyle.resolve(view.configuration, into: &nodes, in: context)
+    DefaultProgressViewStyle.resolve(view.configuration, isCircular: view.isCircular, into: &nodes, in: context)
   }
 }
 
-/// A bar.
+/// A bar (moving back and forth for progress of unknown length).
 public struct LinearProgressViewStyle: ProgressViewStyle {
   /// The style.
   public init() {}
   /// The progress, drawn.
-  public func makeBody(configuration: Configuration) -> some View { DefaultProgress(configuration: configuration) }
+  public func makeBody(configuration: Configuration) -> some View {
+    DefaultProgress(configuration: configuration, isCircular: false)
+  }
 }
-/// A circle (drawn as a bar here).
+/// A circle: a spinner for progress of unknown length, else a ring filled to the fraction done.
 public struct CircularProgressViewStyle: ProgressViewStyle {
   /// The style.
   public init() {}
   /// The progress, drawn.
-  public func makeBody(configuration: Configuration) -> some View { DefaultProgress(configuration: configuration) }
+  public func makeBody(configuration: Configuration) -> some View {
+    DefaultProgress(configuration: configuration, isCircular: true)
+  }
 }
 extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
 extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: Self { Self() } }

@@ -364,6 +364,8 @@ public struct SliderSpec {
 public struct ProgressSpec {
   /// The fraction done (0…1), or nil for progress of unknown length.
   public var fractionCompleted: Double?
+  /// Drawn as a circle (a spinner, or a ring filled to the fraction), else as a bar.
+  public var isCircular: Bool
 }
 
 /// A `List` or a `Form`.
