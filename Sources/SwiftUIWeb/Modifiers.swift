@@ -366,8 +366,9 @@ func pointerEvent(_ text: String) -> PointerEvent? {
 /// The name a browser gives an element from what it shows: its text, and the labels of the
 /// labelled elements (icons) inside it.
 func accessibleName(of element: Element) -> String {
-  if let label = element.attributes.first(where: { $0.name == "aria-label" })?.value { return label }
+  // Hidden content names nothing, even with a label of its own (as browsers compute names).
   if element.attributes.contains(where: { $0.name == "aria-hidden" && $0.value == "true" }) { return "" }
+  if let label = element.attributes.first(where: { $0.name == "aria-label" })?.value { return label }
   return element.children.map { node -> String in
     switch node {
     case let .text(text): text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -380,8 +380,8 @@ extension RenderedNode {
       switch node {
       case let .text(text): return text.trimmingCharacters(in: .whitespacesAndNewlines)
       case let .element(_, _, _, children):
-        if let label = node.attribute("aria-label") { return label }
         if node.attribute("aria-hidden") == "true" { return "" }
+        if let label = node.attribute("aria-label") { return label }
         return children.map(name).filter { !$0.isEmpty }.joined(separator: " ")
       }
     }

@@ -36,7 +36,7 @@ public struct DisclosureGroup<Label: View, Content: View>: PrimitiveView {
         HStack {
           view.label
           Spacer()
-          Image(systemName: shown ? "chevron.down" : "chevron.right")
+          Image(systemName: shown ? "chevron.down" : "chevron.right").accessibilityHidden(true)
         }
       }
       .accessibilityValue(shown ? "Expanded" : "Collapsed")
