@@ -132,6 +132,15 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 @keyframes sui-spin { to { transform: rotate(360deg); } }
 .sui-progress { display: flex; flex-direction: column; gap: 4px; flex: 1; }
 .sui-progress-bar { width: 100%; accent-color: var(--sui-accent); }
+.sui-table-scroll { flex: 1; align-self: stretch; overflow: auto; background: var(--sui-row-background); }
+.sui-table { width: 100%; border-collapse: collapse; font: var(--sui-font-body); }
+.sui-table th { font: var(--sui-font-subheadline); font-weight: 600; color: var(--sui-secondary); text-align: left; padding: 6px 12px; border-bottom: 1px solid var(--sui-separator); position: sticky; top: 0; background: var(--sui-row-background); }
+.sui-table td { padding: 8px 12px; border-bottom: 1px solid var(--sui-separator); vertical-align: middle; }
+.sui-table-sort { font: inherit; color: inherit; background: none; border: none; padding: 0; cursor: pointer; display: inline-flex; align-items: center; gap: 4px; }
+.sui-table-sort .sui-icon { width: 12px; height: 12px; }
+.sui-table-row-selectable { cursor: pointer; }
+.sui-table-row-selectable[aria-selected="true"] { background: var(--sui-accent); color: #fff; }
+@media (max-width: 600px) { .sui-table th:not(:first-child), .sui-table td:not(:first-child) { display: none; } }
 .sui-progress-circular { flex: 0 0 auto; align-items: center; align-self: center; color: var(--sui-secondary); font: var(--sui-font-footnote); }
 .sui-spinner { width: 20px; height: 20px; border-radius: 50%; border: 2.5px solid rgba(60,60,67,.2); border-top-color: var(--sui-secondary); box-sizing: border-box; animation: sui-spin .8s linear infinite; }
 .sui-progress-ring { width: 22px; height: 22px; border-radius: 50%; background: conic-gradient(var(--sui-accent) var(--sui-fraction), rgba(60,60,67,.18) 0); -webkit-mask: radial-gradient(circle, transparent 7px, #000 7.5px); mask: radial-gradient(circle, transparent 7px, #000 7.5px); }

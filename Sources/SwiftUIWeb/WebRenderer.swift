@@ -88,7 +88,7 @@ public struct WebRenderer {
     if let known = proposal.expansions[node.identity] { return known }
     let expansion: Expansion
     switch node.kind {
-    case .shape, .color, .list, .scroll, .navigationStack, .tabView, .geometry:
+    case .shape, .color, .list, .scroll, .navigationStack, .tabView, .geometry, .table:
       expansion = Expansion(horizontal: true, vertical: true)
     case .textField, .slider, .progress, .toggle, .picker, .stepper, .datePicker:
       expansion = Expansion(horizontal: true, vertical: false)
@@ -231,6 +231,8 @@ public struct WebRenderer {
       return gridElement(spec, children: node.children)
     case let .datePicker(spec):
       return datePickerElement(spec, label: renderAll(node.children), identity: node.identity)
+    case let .table(spec):
+      return tableElement(spec, cells: node.children)
     case .gridRow:
       return Element(tag: "div", attributes: [("class", "sui-grid-row"), ("role", "row")], children: renderAll(node.children))
     case let .presentation(presentation):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a view resolves to: a tree of plain values that a renderer draws. It says what each
 /// piece is (a stack, a button, a text field…), its actions and bindings as closures, and the
 /// modifiers applied to it in order; it knows nothing of HTML or terminals.
@@ -97,6 +99,9 @@ public struct ViewNode {
     case gridRow
     /// A `DatePicker`; children: the label.
     case datePicker(DatePickerSpec)
+    /// A `Table`; children: a group for each column's title, then a group for each cell, row
+    /// by row.
+    case table(TableSpec)
   }
 
   /// A modifier applied to a node: how it is laid out and painted.
@@ -505,4 +510,30 @@ public struct TabBar {
 public struct GeometrySpec {
   /// Takes the size the reader was drawn at (the content is built again for a new one).
   public var setSize: @MainActor (CGSize) -> Void
+}
+
+/// A `Table`'s columns and rows (its titles and cells are the node's children).
+public struct TableSpec {
+  /// A column: its width, and how it sorts.
+  public struct Column {
+    /// Its width in points (nil: a share of the table's).
+    public var width: CGFloat?
+    /// The direction the rows are sorted by this column, when it comes first in the sort order.
+    public var sort: SortOrder?
+    /// Puts the column first in the sort order, or turns it round (nil: it does not sort).
+    public var toggleSort: (@MainActor () -> Void)?
+  }
+  /// A row: its key (its element's id), and whether it is selected.
+  public struct Row {
+    /// The row's key, for the diff.
+    public var key: String
+    /// Whether the row is selected.
+    public var isSelected: Bool
+    /// Selects the row (nil: the table has no selection).
+    public var select: (@MainActor () -> Void)?
+  }
+  /// The columns, in order.
+  public var columns: [Column]
+  /// The rows, in order.
+  public var rows: [Row]
 }
