@@ -46,7 +46,7 @@ struct OutlineGroupTests {
     #expect(!client.text.contains("Plan.pages"))
     // Each child is a row of its own, indented one level.
     #expect(client.html.components(separatedBy: #"class="sui-row""#).count - 1 == 5)
-    #expect(client.html.contains(#"<div class="sui-row" data-key="Documents/Work"><button type="button" class="sui-button sui-button-automatic sui-expand-h" aria-label="folder Work, Collapsed" style="padding:0px 0px 0px 20px""#))
+    #expect(client.html.contains(#"<div class="sui-row" data-key="Documents/Work"><button type="button" class="sui-button sui-button-plain sui-expand-h" aria-label="folder Work, Collapsed" style="padding:0px 0px 0px 20px""#))
 
     await client.click("Work")
     #expect(client.text.contains("Plan.pages"))

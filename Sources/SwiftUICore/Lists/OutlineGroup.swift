@@ -99,9 +99,13 @@ private struct OutlineDisclosureRow<Label: View>: View {
       HStack {
         label
         Spacer()
-        Image(systemName: isOpen ? "chevron.down" : "chevron.right").accessibilityHidden(true)
+        Image(systemName: isOpen ? "chevron.down" : "chevron.right")
+          .foregroundStyle(Color.accentColor)
+          .accessibilityHidden(true)
       }
     }
+    // As an iPhone draws an outline: the label in the text's colour, the chevron in the accent.
+    .buttonStyle(.plain)
     .accessibilityValue(isOpen ? "Expanded" : "Collapsed")
   }
 }

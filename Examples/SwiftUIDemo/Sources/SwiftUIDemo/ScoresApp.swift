@@ -2,8 +2,8 @@ import SwiftUI
 
 /// A small app written as one writes it for iOS 17: a list of players, a screen pushed for
 /// each, a sheet to add one, an alert before a reset, rows deleted by swiping (a Delete button
-/// here), a custom `Shape` drawing each player's share of the points, and a sheet of matches
-/// using the rest together (see `MatchesView`).
+/// here), a custom `Shape` drawing each player's share of the points, a sheet of matches
+/// using the rest together (see `MatchesView`), and the league's table (`StandingsView`).
 @main
 struct ScoresApp: App {
   /// Shared by every window (each browser tab), as a model an app keeps for its scenes.
@@ -37,6 +37,7 @@ struct ScoresView: View {
   @State private var isAdding = false
   @State private var isConfirmingReset = false
   @State private var isShowingMatches = false
+  @State private var isShowingStandings = false
 
   var body: some View {
     NavigationStack {
@@ -79,9 +80,15 @@ struct ScoresView: View {
         ToolbarItem(placement: .topBarLeading) {
           Button("Matches") { isShowingMatches = true }
         }
+        ToolbarItem(placement: .topBarLeading) {
+          Button("Standings") { isShowingStandings = true }
+        }
       }
       .sheet(isPresented: $isShowingMatches) {
         MatchesView()
+      }
+      .sheet(isPresented: $isShowingStandings) {
+        StandingsView()
       }
       .sheet(isPresented: $isAdding) {
         AddPlayerView { name in model.players.append(Player(name: name, points: 0)) }

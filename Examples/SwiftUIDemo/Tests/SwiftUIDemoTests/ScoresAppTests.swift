@@ -195,4 +195,52 @@ struct ScoresAppTests {
       #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('StarredAardvarks') ? 'yes' : 'no'", toBe: "yes") == "yes")
     }
   }
+
+  /// The standings sheet: a table sorted by the column whose title is clicked (all three
+  /// columns on a wide screen, the first alone on a phone's), and an outline of the squads.
+  @Test(arguments: [375, 1280])
+  func theStandingsSheet(width: Int) async throws {
+    let (program, url) = try launch(builtProduct("ScoresApp"))
+    defer {
+      program.terminate()
+      program.waitUntilExit()
+    }
+    let shots = screenshotsFolder()
+    try await Browser.withSession(width: width) { browser in
+      try await browser.open(url)
+      try await browser.waitUntilLive()
+      _ = try await browser.evaluate("[...document.querySelectorAll('.sui-navbar-leading button')].find(b => b.textContent === 'Standings').click(); return 1")
+      _ = try await browser.element("[role=dialog] table.sui-table")
+      let teams = "return [...document.querySelectorAll('[role=dialog] tbody tr td:first-child')].map(c => c.textContent).join()"
+      #expect(try await browser.evaluate(teams) as? String == "Badgers,Cheetahs,Aardvarks,Dingoes")
+      let shownTitles = try await browser.evaluate(
+        "return [...document.querySelectorAll('[role=dialog] th')].filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent).join()"
+      )
+      #expect(shownTitles as? String == (width < 600 ? "Team" : "Team,Played,Points"))
+      // The app sorts by the clicked title's column. The team column is first in the sort order
+      // already, so a click turns it round; a second, forward again.
+      #expect(try await browser.evaluate("return document.querySelector('[role=dialog] th:first-child').getAttribute('aria-sort')") as? String == "ascending")
+      try await browser.click("[role=dialog] th:first-child button")
+      #expect(try await browser.waitFor(teams, toBe: "Dingoes,Cheetahs,Badgers,Aardvarks") == "Dingoes,Cheetahs,Badgers,Aardvarks")
+      try await browser.click("[role=dialog] th:first-child button")
+      #expect(try await browser.waitFor(teams, toBe: "Aardvarks,Badgers,Cheetahs,Dingoes") == "Aardvarks,Badgers,Cheetahs,Dingoes")
+      if width >= 600 {
+        // Points, then points the other way round: the leaders first.
+        try await browser.click("[role=dialog] th:nth-child(3) button")
+        _ = try await browser.waitFor(teams, toBe: "Aardvarks,Dingoes,Badgers,Cheetahs")
+        try await browser.click("[role=dialog] th:nth-child(3) button")
+        #expect(try await browser.waitFor(teams, toBe: "Cheetahs,Badgers,Dingoes,Aardvarks") == "Cheetahs,Badgers,Dingoes,Aardvarks")
+        #expect(try await browser.evaluate("return document.querySelector('[role=dialog] th:nth-child(3)').getAttribute('aria-sort')") as? String == "descending")
+      }
+      // A squad opens to show its players, indented under it.
+      _ = try await browser.evaluate("[...document.querySelectorAll('[role=dialog] .sui-row button')].find(b => b.textContent.includes('Cheetahs')).click(); return 1")
+      let players = "return [...document.querySelectorAll('[role=dialog] .sui-row')].map(r => r.textContent).join()"
+      #expect(try await browser.waitFor(players, toBe: "Badgers,Cheetahs,Blob Sr,Blob Esq") == "Badgers,Cheetahs,Blob Sr,Blob Esq")
+      let indent = try await browser.evaluate(
+        "const rows = [...document.querySelectorAll('[role=dialog] .sui-row')]; const x = r => r.querySelector('.sui-text').getBoundingClientRect().left; return Math.round(x(rows[2]) - x(rows[1]))"
+      )
+      #expect(indent as? Int == 20)
+      try await browser.screenshot(to: shots.appendingPathComponent("swiftui-standings-\(width).png"))
+    }
+  }
 }
