@@ -93,37 +93,56 @@ struct AccountSettingsTests {
   }
 
   @Test(arguments: StoreKind.allCases)
-  func deletingTheAccountDeletesItsDataFirstThenTheAccountAndItsSessions(_ kind: StoreKind) async throws {
+  func deletingTheAccountEndsItsSessionsThenDeletesItsDataThenTheAccount(_ kind: StoreKind) async throws {
     let database = try AccountsTests.Database()
     let store = try kind.make(database)
     let deleted = Mutex<[String]>([])
+    let sessionsWhenDataWent = Mutex<[Int]>([])
     let dataStays = Mutex(true)
     struct DiskFull: Error {}
     let (app, port) = try await Support.start(
       store: store, time: .init(),
       configure: { accounts in
         accounts.accountDeleted = { account in
+          // No session of the account is left by the time its data goes: no tab of it can
+          // write after the deletion.
+          let sessions = try await store.allAccounts().first { $0.account.id == account.id }?.sessions ?? -1
+          sessionsWhenDataWent.withLock { $0.append(sessions) }
           if dataStays.withLock({ $0 }) { throw DiskFull() }
           deleted.withLock { $0.append(account.email) }
         }
       }
     )
     let ada = try await Support.signUp(port, "ada@example.com")
+    let adaElsewhere = try #require(
+      Support.sessionID(try await Support.post(port, "/sign-in", ["email": "ada@example.com", "password": "correct horse"]))
+    )
     let bea = try await Support.signUp(port, "bea@example.com")
     let wrong = try await Support.post(port, "/account/delete", ["password": "not it"], cookie: ada)
     #expect(wrong.status == 401)
-    // The app could not delete the data: the account is kept, and the page says so.
+    #expect(sessionsWhenDataWent.withLock { $0 }.isEmpty)
+    // The app could not delete the data: the account is kept, signed out everywhere, and the
+    // page says so.
     let failed = try await Support.post(port, "/account/delete", ["password": "correct horse"], cookie: ada)
     #expect(failed.status == 500)
-    #expect(failed.text.contains("Your data could not be deleted, so your account is kept."))
-    #expect(try await Support.get(port, "/", cookie: ada).status == 200)
+    #expect(failed.text.contains("Your data could not be deleted, so your account is kept. You are signed out everywhere."))
+    #expect(failed.headers("Set-Cookie").contains { $0.hasPrefix("cw_session=;") && $0.contains("Max-Age=0") })
+    #expect(try await Support.get(port, "/", cookie: ada).status == 303)
+    #expect(try await Support.get(port, "/", cookie: adaElsewhere).status == 303)
+    #expect(try await store.account(email: "ada@example.com") != nil)
+    #expect(sessionsWhenDataWent.withLock { $0 } == [0])
 
+    // Signed in again, the deletion goes through.
     dataStays.withLock { $0 = false }
-    let gone = try await Support.post(port, "/account/delete", ["password": "correct horse"], cookie: ada)
+    let again = try #require(
+      Support.sessionID(try await Support.post(port, "/sign-in", ["email": "ada@example.com", "password": "correct horse"]))
+    )
+    let gone = try await Support.post(port, "/account/delete", ["password": "correct horse"], cookie: again)
     #expect(gone.status == 303)
     #expect(gone.header("Location") == "/sign-in")
     #expect(deleted.withLock { $0 } == ["ada@example.com"])
-    #expect(try await Support.get(port, "/", cookie: ada).status == 303)
+    #expect(sessionsWhenDataWent.withLock { $0 } == [0, 0])
+    #expect(try await Support.get(port, "/", cookie: again).status == 303)
     #expect(try await Support.get(port, "/", cookie: bea).status == 200)
     #expect(try await store.account(email: "ada@example.com") == nil)
     #expect(try await store.allAccounts().map(\.account.email) == ["bea@example.com"])

@@ -125,7 +125,7 @@ struct ResetLink: AsyncParsableCommand {
 struct Delete: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Delete the account with this email, with its standups.",
-    discussion: "Its tabs in running servers go to the sign-in page within a second."
+    discussion: "Its sessions end first: its tabs in running servers go to the sign-in page before its standups are deleted."
   )
 
   @Argument(help: ArgumentHelp("The account's email.", valueName: "email"))
@@ -136,7 +136,11 @@ struct Delete: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     try await accounts.withAccount(email: email) { account, store, database, _ in
-      // The standups first: if they cannot be deleted, the account stays to try again.
+      // The sessions first, and two session checks' wait, so that no tab of the account in a
+      // running server writes while its standups go; then the standups (if they cannot be
+      // deleted, the account stays to try again); then the account.
+      _ = try await store.deleteSessions(accountID: account.id)
+      try await Task.sleep(for: WebAccounts.sessionCheckPeriod * 2)
       let standups: Int
       do {
         standups = try await deleteStandups(of: account.id, in: database)

@@ -51,8 +51,10 @@ extension SignIns {
     }
   }
 
-  /// `POST /account/delete` (`password`): the app's data of the account deleted (by
-  /// ``WebAccounts/accountDeleted``), then the account with its sessions: 303 to `/sign-in`.
+  /// `POST /account/delete` (`password`): the account's sessions ended first (its tabs here at
+  /// once, in other processes at their next session check), so that no tab of it writes while
+  /// its data goes; then the app's data deleted (by ``WebAccounts/accountDeleted``); then the
+  /// account: 303 to `/sign-in`. Should the data not go, the account is kept, signed out.
   func deleteAccount(
     _ request: Request, client: String, endTabs: @Sendable (Set<String>) async -> Void
   ) async -> Response {
@@ -61,19 +63,34 @@ extension SignIns {
       if let refused = try await refusedPassword(fields["password"] ?? "", of: account, client: client) {
         return refused
       }
+      await endTabs(try await store.deleteSessions(accountID: account.id))
+      // Tabs of the account in other processes close at their next check: two periods, and the
+      // data goes after them.
+      try? await Task.sleep(for: WebAccounts.sessionCheckPeriod * 2)
       do {
         try await accounts.accountDeleted(account)
       } catch {
         metrics.logger.error("could not delete an account's data: \(error)")
-        return accountSettings(
-          account, status: .internalServerError,
-          error: "Your data could not be deleted, so your account is kept. Try again later."
-        )
+        return accountKept()
       }
       await endTabs(try await store.deleteAccount(id: account.id))
       metrics.logger.info("an account was deleted")
       return signedOut()
     }
+  }
+
+  /// 500: the account's data could not be deleted, so the account is kept; its sessions have
+  /// ended (the cookie is cleared), and the page says to sign in and try again.
+  private func accountKept() -> Response {
+    let body = """
+      <h1>Your account is kept</h1>
+      <p class="cw-app-name">\(escapeText(template.title))</p>
+      <p class="cw-error" role="alert">Your data could not be deleted, so your account is kept. You are signed out everywhere.</p>
+      <p><a href="/sign-in">Sign in</a> and try again later.</p>
+      """
+    var response = accountPage(.internalServerError, title: "Your account is kept", body: body)
+    response.headers[.setCookie] = cookie(value: "", maxAge: 0)
+    return response
   }
 
   /// A post from a signed-in account's page: refused from another site (403), 303 to `/sign-in`

@@ -75,10 +75,15 @@ public struct WebAccounts: Sendable {
   /// app's data of its single-user days to a named account instead, by an operator's command:
   /// the first to sign up may be anyone who reached the server first.)
   public var accountCreated: @Sendable (_ account: Account, _ isFirst: Bool) async -> Void
-  /// Called when an account holder deletes their account at `/account`, before the account goes:
-  /// delete the app's data of that account here. If it throws, the account is kept and the page
-  /// says the deletion failed.
+  /// Called when an account holder deletes their account at `/account`, after its sessions have
+  /// ended (and its tabs closed, in every process) and before the account goes: delete the app's
+  /// data of that account here; no tab of it can write any more. If it throws, the account is
+  /// kept, signed out, and the page says the deletion failed.
   public var accountDeleted: @Sendable (_ account: Account) async throws -> Void = { _ in }
+  /// How often each serving process asks the store which of its tabs' sessions still live: a
+  /// session ended anywhere closes its tabs in every process within this (and a query). A tool
+  /// that ends sessions before deleting what their tabs could write waits two of these.
+  public static let sessionCheckPeriod: Duration = .milliseconds(250)
   /// The time; tests set it to move through ``failureWindow`` without waiting.
   public var now: @Sendable () -> Date
 

@@ -251,7 +251,7 @@ public struct WebApp: Sendable {
       Task {
         var failingSince: ContinuousClock.Instant?
         while !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(250))
+          try? await Task.sleep(for: WebAccounts.sessionCheckPeriod)
           let hashes = await tabs.sessionHashes()
           guard !hashes.isEmpty else {
             failingSince = nil
