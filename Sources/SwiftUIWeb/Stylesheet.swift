@@ -188,6 +188,11 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-inset .sui-menu-panel { top: auto; bottom: 100%; margin: 0 0 4px; }
 .sui-pushed-over { position: fixed; inset: 0; z-index: 20; background: var(--sui-grouped-background); max-width: 720px; margin: 0 auto; overflow: auto; }
 .sui-backdrop { position: fixed; inset: 0; z-index: 100; background: rgba(0,0,0,.4); display: flex; align-items: flex-end; justify-content: center; }
+@keyframes sui-sheet-in { from { transform: translateY(100%); } }
+@keyframes sui-backdrop-in { from { background-color: transparent; } }
+.sui-backdrop { animation: sui-backdrop-in .3s ease-out; }
+.sui-backdrop > .sui-sheet { animation: sui-sheet-in .35s cubic-bezier(0.22, 1, 0.36, 1); }
+@media (prefers-reduced-motion: reduce) { .sui-backdrop, .sui-backdrop > .sui-sheet { animation: none; } }
 .sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }
 .sui-fullScreenCover { height: 100%; border-radius: 0; }
 .sui-backdrop:has(.sui-alert) { align-items: center; }

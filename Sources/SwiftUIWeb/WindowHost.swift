@@ -26,6 +26,9 @@ extension ViewWindow where Renderer == WebRenderer {
   public var page: WebPage {
     var page = WebPage { self.render() }
     page.tracks = { self.observeChanges() }
+    page.animation = {
+      self.graph.takeAnimation().map { .animate(duration: $0.duration, delay: $0.delay, curve: $0.curve) }
+    }
     return page
   }
 }

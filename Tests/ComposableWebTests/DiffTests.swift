@@ -117,7 +117,7 @@ private func apply(_ patches: [Patch], to node: RenderedNode, producing target: 
       updateChildren(&root, parent) { _ = $0.remove(at: index) }
     case let .move(parent, from, to):
       updateChildren(&root, parent) { $0.insert($0.remove(at: from), at: to) }
-    case .setLocation, .openURL:
+    case .setLocation, .openURL, .animate:
       break
     }
   }

@@ -55,9 +55,95 @@ let browserScript = #"""
     node.removeAttribute(name);
   }
 
+  // Animations. A message that starts with ["an", seconds, delay, curve] (a SwiftUI change
+  // made in withAnimation) animates the changes after it; so does a change inside an element
+  // with data-animation ("seconds delay curve", from .animation(_:value:)). What changed in an
+  // element's look (opacity, transforms, colours, size, place) plays from the old value to the
+  // new one; an element that comes fades in (or as its data-transition says), one that goes
+  // leaves a copy of itself that fades out where it was. Sheets always slide in and out.
+  const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
+  let animation = null;
+  const animatedProperties = ["opacity", "transform", "translate", "scale", "rotate", "color",
+    "background-color", "border-color", "filter", "width", "height", "left", "top"];
+  function animationFor(node) {
+    if (reduceMotion.matches) return null;
+    if (animation) return animation;
+    const element = node && (node.nodeType === 1 ? node : node.parentElement);
+    const host = element && element.closest("[data-animation]");
+    if (!host) return null;
+    const [seconds, delay, ...curve] = host.dataset.animation.split(" ");
+    return { duration: seconds * 1000, delay: delay * 1000, easing: curve.join(" ") };
+  }
+  function lookOf(element) {
+    const style = getComputedStyle(element);
+    const look = {};
+    for (const name of animatedProperties) look[name] = style.getPropertyValue(name);
+    return look;
+  }
+  function animateChange(node, change) {
+    const timing = node && node.nodeType === 1 ? animationFor(node) : null;
+    if (!timing || !node.isConnected) { change(); return; }
+    const before = lookOf(node);
+    change();
+    const after = lookOf(node);
+    const from = {}, to = {};
+    for (const name of animatedProperties) {
+      if (before[name] !== after[name]) { from[name] = before[name]; to[name] = after[name]; }
+    }
+    if (Object.keys(to).length > 0) node.animate([from, to], { ...timing, fill: "backwards" });
+  }
+  // The keyframe an element comes from (or goes to) by its data-transition
+  // ("INSERTION|REMOVAL", each parts joined by "+"); null: it comes and goes at once.
+  function transitionFrames(element, coming) {
+    const [insertion, removal] = ((element.dataset && element.dataset.transition) || "opacity").split("|");
+    const frame = {};
+    for (const part of (coming ? insertion : (removal || insertion)).split("+")) {
+      if (part === "identity") return null;
+      if (part === "opacity") frame.opacity = 0;
+      if (part === "scale") frame.transform = "scale(0)";
+      if (part === "slide") frame.transform = coming ? "translateX(-100%)" : "translateX(100%)";
+      if (part.startsWith("move-")) {
+        frame.transform = { leading: "translateX(-100%)", trailing: "translateX(100%)", top: "translateY(-100%)", bottom: "translateY(100%)" }[part.slice(5)];
+      }
+    }
+    return Object.keys(frame).length > 0 ? frame : { opacity: 0 };
+  }
+  function animateIn(element, timing) {
+    if (!element || element.nodeType !== 1) return;
+    // The stylesheet slides sheets in.
+    if (!timing || element.matches(".sui-backdrop")) return;
+    const frames = transitionFrames(element, true);
+    if (frames) element.animate([frames, {}], timing);
+  }
+  function animateOut(element) {
+    if (!element || element.nodeType !== 1 || reduceMotion.matches) return;
+    const isSheet = element.matches(".sui-backdrop");
+    const timing = isSheet ? { duration: 300, delay: 0, easing: "ease-in" } : animationFor(element.parentElement);
+    if (!timing) return;
+    const frames = isSheet ? null : transitionFrames(element, false);
+    if (!isSheet && !frames) return;
+    // A copy where the element was, outside the page's tree (so that the paths of the patches
+    // after this one still name the same nodes), that plays the leaving and goes.
+    const box = element.getBoundingClientRect();
+    const ghost = element.cloneNode(true);
+    for (const handled of ghost.querySelectorAll("*")) handled.removeAttribute("id");
+    Object.assign(ghost.style, isSheet
+      ? { position: "fixed", inset: "0", pointerEvents: "none", zIndex: "1000" }
+      : { position: "fixed", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px", margin: "0", pointerEvents: "none", zIndex: "1000" });
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("cw-leaving");
+    document.body.appendChild(ghost);
+    const leaving = isSheet
+      ? ghost.querySelector(".sui-sheet").animate([{}, { transform: "translateY(100%)" }], { ...timing, fill: "forwards" })
+      : ghost.animate([{}, frames], { ...timing, fill: "forwards" });
+    if (isSheet) ghost.animate([{}, { backgroundColor: "transparent" }], { ...timing, fill: "forwards" });
+    leaving.finished.then(() => ghost.remove(), () => ghost.remove());
+  }
+
   function apply(patch) {
     const [op, path] = patch;
     switch (op) {
+      case "an": animation = { duration: patch[1] * 1000, delay: patch[2] * 1000, easing: patch[3] }; break;
       case "t": {
         const node = nodeAt(path);
         if (node.parentNode && node.parentNode.tagName === "TEXTAREA" && isBeingEdited(node.parentNode)) return;
@@ -67,8 +153,18 @@ let browserScript = #"""
         }
         break;
       }
-      case "a": setAttribute(nodeAt(path), patch[2], patch[3]); break;
-      case "r": removeAttribute(nodeAt(path), patch[2]); break;
+      case "a": {
+        const node = nodeAt(path);
+        if (patch[2] === "style" || patch[2] === "class") animateChange(node, () => setAttribute(node, patch[2], patch[3]));
+        else setAttribute(node, patch[2], patch[3]);
+        break;
+      }
+      case "r": {
+        const node = nodeAt(path);
+        if (patch[2] === "style" || patch[2] === "class") animateChange(node, () => removeAttribute(node, patch[2]));
+        else removeAttribute(node, patch[2]);
+        break;
+      }
       case "p": {
         const replacement = fragment(patch[2]);
         if (path.length === 0) root.replaceChildren(replacement);
@@ -77,10 +173,17 @@ let browserScript = #"""
       }
       case "i": {
         const parent = nodeAt(path);
-        parent.insertBefore(fragment(patch[3]), parent.childNodes[patch[2]] || null);
+        const inserted = fragment(patch[3]);
+        parent.insertBefore(inserted, parent.childNodes[patch[2]] || null);
+        animateIn(inserted, animationFor(parent));
         break;
       }
-      case "d": nodeAt(path).childNodes[patch[2]].remove(); break;
+      case "d": {
+        const removed = nodeAt(path).childNodes[patch[2]];
+        animateOut(removed);
+        removed.remove();
+        break;
+      }
       case "reload": location.reload(); break;
       // The tab's sign-in session ended (signed out here or in another tab): to the sign-in page.
       case "go": leaving = true; location.assign(patch[1]); break;
@@ -385,7 +488,9 @@ let browserScript = #"""
       showCurrentStep();
     };
     socket.onmessage = (message) => {
+      animation = null;
       for (const patch of JSON.parse(message.data)) apply(patch);
+      animation = null;
       focusRequested();
       observeSizes();
       reportLoadedImages();

@@ -18,6 +18,10 @@ public enum Patch: Equatable, Sendable {
   /// Opens `url` in a new tab of the browser (a link the app follows, `openURL`). Not a change to
   /// the page; the diff never makes one.
   case openURL(String)
+  /// The changes after it in the same message play as an animation of `duration` seconds after
+  /// `delay`, on the CSS timing `curve` (a SwiftUI change made in `withAnimation`). Not a change
+  /// to the page; the diff never makes one.
+  case animate(duration: Double, delay: Double, curve: String)
 }
 
 /// The patches that turn the page showing `old` into one showing `new`: a pure function, so the

@@ -21,7 +21,15 @@ extension Patch {
       return "[\"u\",\(json(path)),\(replace ? 1 : 0)]"
     case let .openURL(url):
       return "[\"o\",\(json(url))]"
+    case let .animate(duration, delay, curve):
+      return "[\"an\",\(number(duration)),\(number(delay)),\(json(curve))]"
     }
+  }
+
+  /// A number of seconds, as JSON writes it (finite, at most three decimals).
+  private func number(_ value: Double) -> String {
+    guard value.isFinite, value > 0 else { return "0" }
+    return String(format: "%.3f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
   }
 
   private func json(_ path: [Int]) -> String {

@@ -128,7 +128,9 @@ public final class LiveView {
       self.location = location
       patches.append(.setLocation(path: location, replace: false))
     }
+    let animation = page.animation?()
     guard !patches.isEmpty else { return }
+    if let animation { patches.insert(animation, at: 0) }
     messageCount += 1
     send(patchMessage(patches))
   }

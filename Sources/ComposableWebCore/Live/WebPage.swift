@@ -21,6 +21,9 @@ public struct WebPage {
   /// already waits. For a view that observes itself piece by piece (a SwiftUI window); nil: the
   /// page observes what `view` and `location` read.
   public var tracks: (@MainActor () -> Bool)?
+  /// The animation the changes of the next patch play with, asked once per render that changed
+  /// something (a SwiftUI window's change made in `withAnimation`); nil: they show at once.
+  public var animation: (@MainActor () -> Patch?)?
   /// Runs each time a socket connects to the tab (its first connection, and again after a
   /// reload or a dropped connection): what a page that only ever rendered, for a crawler or a
   /// `curl`, never does. Tabs that record their sessions keep a recording only once this ran.

@@ -253,6 +253,12 @@ public final class ViewGraph {
     Task { @MainActor [weak self] in self?.runDue() }
   }
 
+  /// The animation the changes since the last call were made with (`withAnimation`, a send
+  /// with an animation), if any: what they redraw should animate with it.
+  public func takeAnimation() -> Animation? {
+    changes.takeAnimation()
+  }
+
   /// Registers, in the caller's observation scope, the signal of a change to what a pass read;
   /// returns whether one already waits.
   public func observeChanges() -> Bool {
@@ -317,6 +323,15 @@ struct TaskID: Equatable {
 final class GraphChanges: Observable, Sendable {
   private let registrar = ObservationRegistrar()
   private let pending = Mutex<[(place: String, read: Read)]>([])
+  private let animation = Mutex<Animation?>(nil)
+
+  /// The animation of the changes reported since the last call (nil: none was animated).
+  func takeAnimation() -> Animation? {
+    animation.withLock { animation in
+      defer { animation = nil }
+      return animation
+    }
+  }
 
   /// Registers the caller's observation scope for the next change.
   func observe() {
@@ -333,6 +348,9 @@ final class GraphChanges: Observable, Sendable {
 
   /// Resolving the view at `place` read something that changed.
   func report(_ place: String, read: Read) {
+    // A change made in `withAnimation` (or a TCA send with an animation): what it redraws
+    // animates. The latest animated change's animation wins.
+    if let current = _AnimationOfChange.current { animation.withLock { $0 = current } }
     pending.withLock { $0.append((place, read)) }
     registrar.withMutation(of: self, keyPath: \.signal) {}
   }

@@ -145,6 +145,10 @@ public struct ViewNode {
     case aspectRatio(CGFloat?, contentMode: ContentMode)
     /// How its colours combine with what is behind it (`blendMode`).
     case blendMode(BlendMode)
+    /// Changes inside it animate with this (nil: at once; `animation(_:value:)`).
+    case animation(Animation?)
+    /// How it comes and goes when an animated change inserts or removes it (`transition`).
+    case transition(AnyTransition)
     /// Its colours inverted (`colorInvert`).
     case colorInvert
     /// Its colours multiplied by a colour's, its transparency kept (`colorMultiply`).

@@ -320,12 +320,6 @@ extension View {
 // Each of these changes nothing in a browser (no animation, haptics or software keyboard is
 // drawn), and is listed as such in the documentation.
 extension View {
-  /// Accepted and ignored: changes appear at once here.
-  public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
-  /// Accepted and ignored: changes appear at once here.
-  public func animation(_ animation: Animation?) -> some View { self }
-  /// Accepted and ignored: views appear and go at once here.
-  public func transition(_ transition: AnyTransition) -> some View { self }
   /// Accepted and ignored: the browser corrects as it does.
   public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
   /// Accepted and ignored: the browser corrects as it does.
@@ -363,29 +357,6 @@ public enum UITextAutocapitalizationType: Int, Sendable {
   case sentences
   /// Every character.
   case allCharacters
-}
-
-/// How a view comes and goes: accepted and ignored (changes appear at once here).
-public struct AnyTransition: Sendable {
-  let name: String
-  /// The `opacity` value.
-  public static let opacity = Self(name: "opacity")
-  /// The `slide` value.
-  public static let slide = Self(name: "slide")
-  /// The `scale` value.
-  public static let scale = Self(name: "scale")
-  /// The `identity` value.
-  public static let identity = Self(name: "identity")
-  /// The `move` transition.
-  public static func move(edge: Edge) -> Self { Self(name: "move") }
-  /// The `push` transition.
-  public static func push(from edge: Edge) -> Self { Self(name: "push") }
-  /// Both transitions (accepted and ignored).
-  public func combined(with other: AnyTransition) -> Self { self }
-  /// The transition with its own animation (accepted and ignored).
-  public func animation(_ animation: Animation?) -> Self { self }
-  /// One transition in, another out (accepted and ignored).
-  public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> Self { insertion }
 }
 
 /// How a software keyboard capitalizes: accepted and ignored here.

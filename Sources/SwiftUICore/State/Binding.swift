@@ -39,7 +39,15 @@ public struct Binding<Value>: DynamicProperty {
   /// The value, read and written where it is kept.
   public var wrappedValue: Value {
     get { get() }
-    nonmutating set { set(newValue, transaction) }
+    nonmutating set {
+      // A binding made with `animation(_:)`: the change animates (an outer `withAnimation`
+      // stays in force otherwise).
+      if transaction.animation != nil {
+        withTransaction(transaction) { set(newValue, transaction) }
+      } else {
+        set(newValue, transaction)
+      }
+    }
   }
 
   public var projectedValue: Binding<Value> { self }
@@ -58,16 +66,18 @@ public struct Binding<Value>: DynamicProperty {
     )
   }
 
-  /// The same binding, its changes made in `transaction` (which is accepted and ignored here).
+  /// The same binding, its changes made in `transaction` (animated with its animation).
   public func transaction(_ transaction: Transaction) -> Binding<Value> {
     var binding = self
     binding.transaction = transaction
     return binding
   }
 
-  /// The same binding, its changes animated (animations are accepted and ignored here).
+  /// The same binding, its changes animated with `animation`.
   public func animation(_ animation: Animation? = .default) -> Binding<Value> {
-    self
+    var transaction = Transaction(animation: animation)
+    transaction.isContinuous = self.transaction.isContinuous
+    return self.transaction(transaction)
   }
 }
 
