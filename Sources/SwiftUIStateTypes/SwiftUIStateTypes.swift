@@ -207,6 +207,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 /// length of their body, read by whoever hears of a change made in it (a window's view graph),
 /// so that what that change redraws animates.
 public enum _AnimationOfChange {
+  /// The animation of the change under way (nil: none, or not animated).
   @TaskLocal public static var current: Animation?
 }
 

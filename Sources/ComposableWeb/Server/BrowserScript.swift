@@ -85,12 +85,14 @@ let browserScript = #"""
     if (!timing || !node.isConnected) { change(); return; }
     const before = lookOf(node);
     change();
-    const after = lookOf(node);
-    const from = {}, to = {};
-    for (const name of animatedProperties) {
-      if (before[name] !== after[name]) { from[name] = before[name]; to[name] = after[name]; }
-    }
-    if (Object.keys(to).length > 0) node.animate([from, to], { ...timing, fill: "backwards" });
+    try {
+      const after = lookOf(node);
+      const from = {}, to = {};
+      for (const name of animatedProperties) {
+        if (before[name] !== after[name]) { from[name] = before[name]; to[name] = after[name]; }
+      }
+      if (Object.keys(to).length > 0) node.animate([from, to], { ...timing, fill: "backwards" });
+    } catch (error) { console.error(error); }
   }
   // The keyframe an element comes from (or goes to) by its data-transition
   // ("INSERTION|REMOVAL", each parts joined by "+"); null: it comes and goes at once.
@@ -110,14 +112,21 @@ let browserScript = #"""
   }
   function animateIn(element, timing) {
     if (!element || element.nodeType !== 1) return;
+    try { playComing(element, timing); } catch (error) { console.error(error); }
+  }
+  function playComing(element, timing) {
     // The stylesheet slides sheets in.
     if (!timing || element.matches(".sui-backdrop")) return;
     const frames = transitionFrames(element, true);
     if (frames) element.animate([frames, {}], timing);
   }
   function animateOut(element) {
+    // An animation never stops the patches after it.
+    try { playLeaving(element); } catch (error) { console.error(error); }
+  }
+  function playLeaving(element) {
     if (!element || element.nodeType !== 1 || reduceMotion.matches) return;
-    const isSheet = element.matches(".sui-backdrop");
+    const isSheet = element.matches(".sui-backdrop") && element.querySelector(".sui-sheet") !== null;
     const timing = isSheet ? { duration: 300, delay: 0, easing: "ease-in" } : animationFor(element.parentElement);
     if (!timing) return;
     const frames = isSheet ? null : transitionFrames(element, false);

@@ -113,6 +113,16 @@ struct PlayerView: View {
     Form {
       Section("Points") {
         Stepper("\(player.points) points", value: $player.points, in: 0...99)
+        // A goal of 4 points: the dot grows and turns green when it is reached, animated.
+        HStack {
+          Text("Goal of 4")
+          Spacer()
+          Circle()
+            .fill(player.points >= 4 ? Color.green : Color.gray.opacity(0.3))
+            .frame(width: 16, height: 16)
+            .scaleEffect(player.points >= 4 ? 1.4 : 1)
+        }
+        .animation(.bouncy, value: player.points)
       }
       Section("Share of all points") {
         ZStack {

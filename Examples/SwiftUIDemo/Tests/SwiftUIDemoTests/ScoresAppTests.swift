@@ -26,6 +26,10 @@ struct ScoresAppTests {
       try await browser.click(".sui-row:first-child .sui-navlink")
       #expect(try await browser.waitForText(".sui-nav-title-large", "Blob") == "Blob")
       #expect(try await browser.text(".sui-back") == "Scores")
+      // What the page animates, as it starts each animation.
+      _ = try await browser.evaluate(
+        "const animate = Element.prototype.animate; window.played = []; Element.prototype.animate = function (frames, options) { window.played.push([this.className.baseVal ?? this.className, options.duration, options.easing].join(' ')); return animate.call(this, frames, options); }; return 1"
+      )
       try await browser.click("[aria-label=Increment]")
       _ = try await browser.waitFor(
         "return [...document.querySelectorAll('.sui-text')].some(e => e.textContent === '4 points') ? 'yes' : 'no'", toBe: "yes"
@@ -36,6 +40,12 @@ struct ScoresAppTests {
         toBe: "M80 0 A80 80 0 1 1 3.915 55.279"
       )
       #expect(arc == "M80 0 A80 80 0 1 1 3.915 55.279")
+      // The goal's dot grew and turned green with the bouncy animation `.animation(_:value:)` asked for.
+      let played = try await browser.waitFor(
+        "return window.played.some(p => p.endsWith(' 500 cubic-bezier(0.34, 1.56, 0.64, 1)')) ? 'bouncy' : window.played.join()",
+        toBe: "bouncy"
+      )
+      #expect(played == "bouncy")
       try await browser.screenshot(to: shots.appendingPathComponent("swiftui-player-\(width).png"))
       try await browser.click(".sui-back")
       #expect(try await browser.waitForText(".sui-nav-title-large", "Scores") == "Scores")
@@ -241,6 +251,16 @@ struct ScoresAppTests {
       )
       #expect(indent as? Int == 20)
       try await browser.screenshot(to: shots.appendingPathComponent("swiftui-standings-\(width).png"))
+      // The sheet slid in (the stylesheet's animation), and slides out when done: a copy of it
+      // outside the page plays the leaving.
+      #expect(try await browser.evaluate("return getComputedStyle(document.querySelector('.sui-backdrop > .sui-sheet')).animationName") as? String == "sui-sheet-in")
+      _ = try await browser.evaluate(
+        "const animate = Element.prototype.animate; window.played = []; Element.prototype.animate = function (frames, options) { window.played.push(this.className + ' ' + options.duration); return animate.call(this, frames, options); }; return 1"
+      )
+      try await browser.click("[role=dialog] .sui-navbar-leading button")
+      _ = try await browser.waitFor("return document.querySelector('#cw-root [role=dialog]') === null", toBe: "1")
+      let leaving = try await browser.evaluate("return window.played.join()") as? String
+      #expect(leaving == "sui-sheet sui-sheet 300,sui-backdrop cw-leaving 300")
     }
   }
 }
