@@ -164,6 +164,9 @@ public final class Browser: @unchecked Sendable {
   /// it and acting on it (a whole page sent again when a socket reconnects) is found again: a
   /// person's click lands on what is on the screen, never on what was there a moment before.
   private func act(on css: String, _ command: String, _ body: [String: Any]) async throws {
+    // As a person waits for a sheet to finish sliding in before tapping in it: a click lands
+    // where the element has come to rest, never where it is on its way.
+    if command == "click" { _ = try await waitFor(Self.animationsAtRest, toBe: "at rest") }
     for _ in 0..<5 {
       let id = try await element(css)
       let answer = try await Self.request("POST", "\(base)/session/\(session)/element/\(id)/\(command)", body)
@@ -208,6 +211,10 @@ public final class Browser: @unchecked Sendable {
   public func cookies() async throws -> [[String: Any]] {
     try await Self.request("GET", "\(base)/session/\(session)/cookie")["value"] as? [[String: Any]] ?? []
   }
+
+  /// Whether the page plays no animation that ends (a spinner's never does).
+  static let animationsAtRest =
+    "return document.getAnimations().every(a => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity) ? 'at rest' : 'moving'"
 
   /// Waits (bounded) until `script` returns `expected`; returns what it last returned.
   public func waitFor(_ script: String, toBe expected: String) async throws -> String {

@@ -140,6 +140,7 @@ let browserScript = #"""
       ? { position: "fixed", inset: "0", pointerEvents: "none", zIndex: "1000" }
       : { position: "fixed", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px", margin: "0", pointerEvents: "none", zIndex: "1000" });
     ghost.setAttribute("aria-hidden", "true");
+    ghost.inert = true;
     ghost.classList.add("cw-leaving");
     document.body.appendChild(ghost);
     const leaving = isSheet

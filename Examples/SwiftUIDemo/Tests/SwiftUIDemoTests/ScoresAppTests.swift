@@ -9,16 +9,8 @@ import Testing
 struct ScoresAppTests {
   @Test(arguments: [375, 1280])
   func everyScreen(width: Int) async throws {
-    let (program, url) = try launch(builtProduct("ScoresApp"))
-    defer {
-      program.terminate()
-      program.waitUntilExit()
-    }
-    #expect(url.hasPrefix("http://127.0.0.1:"))
     let shots = screenshotsFolder()
-    try await Browser.withSession(width: width) { browser in
-      try await browser.open(url)
-      try await browser.waitUntilLive()
+    try await withScoresApp(width: width) { browser in
       #expect(try await browser.waitForText(".sui-nav-title-large", "Scores") == "Scores")
       try await browser.screenshot(to: shots.appendingPathComponent("swiftui-scores-\(width).png"))
 
@@ -27,9 +19,7 @@ struct ScoresAppTests {
       #expect(try await browser.waitForText(".sui-nav-title-large", "Blob") == "Blob")
       #expect(try await browser.text(".sui-back") == "Scores")
       // What the page animates, as it starts each animation.
-      _ = try await browser.evaluate(
-        "const animate = Element.prototype.animate; window.played = []; Element.prototype.animate = function (frames, options) { window.played.push([this.className.baseVal ?? this.className, options.duration, options.easing].join(' ')); return animate.call(this, frames, options); }; return 1"
-      )
+      try await recordAnimations(browser)
       try await browser.click("[aria-label=Increment]")
       _ = try await browser.waitFor(
         "return [...document.querySelectorAll('.sui-text')].some(e => e.textContent === '4 points') ? 'yes' : 'no'", toBe: "yes"
@@ -85,15 +75,8 @@ struct ScoresAppTests {
   /// row.
   @Test(arguments: [375, 1280])
   func theMatchesSheet(width: Int) async throws {
-    let (program, url) = try launch(builtProduct("ScoresApp"))
-    defer {
-      program.terminate()
-      program.waitUntilExit()
-    }
     let shots = screenshotsFolder()
-    try await Browser.withSession(width: width) { browser in
-      try await browser.open(url)
-      try await browser.waitUntilLive()
+    try await withScoresApp(width: width) { browser in
       try await browser.click(".sui-navbar-leading button")
       _ = try await browser.element("[role=dialog] .sui-grid")
       #expect(try await browser.evaluate("return document.querySelector('[role=dialog] .sui-date-field').value") as? String == "2026-12-05T15:00")
@@ -210,15 +193,8 @@ struct ScoresAppTests {
   /// columns on a wide screen, the first alone on a phone's), and an outline of the squads.
   @Test(arguments: [375, 1280])
   func theStandingsSheet(width: Int) async throws {
-    let (program, url) = try launch(builtProduct("ScoresApp"))
-    defer {
-      program.terminate()
-      program.waitUntilExit()
-    }
     let shots = screenshotsFolder()
-    try await Browser.withSession(width: width) { browser in
-      try await browser.open(url)
-      try await browser.waitUntilLive()
+    try await withScoresApp(width: width) { browser in
       _ = try await browser.evaluate("[...document.querySelectorAll('.sui-navbar-leading button')].find(b => b.textContent === 'Standings').click(); return 1")
       _ = try await browser.element("[role=dialog] table.sui-table")
       let teams = "return [...document.querySelectorAll('[role=dialog] tbody tr td:first-child')].map(c => c.textContent).join()"
@@ -254,13 +230,35 @@ struct ScoresAppTests {
       // The sheet slid in (the stylesheet's animation), and slides out when done: a copy of it
       // outside the page plays the leaving.
       #expect(try await browser.evaluate("return getComputedStyle(document.querySelector('.sui-backdrop > .sui-sheet')).animationName") as? String == "sui-sheet-in")
-      _ = try await browser.evaluate(
-        "const animate = Element.prototype.animate; window.played = []; Element.prototype.animate = function (frames, options) { window.played.push(this.className + ' ' + options.duration); return animate.call(this, frames, options); }; return 1"
-      )
+      try await recordAnimations(browser)
       try await browser.click("[role=dialog] .sui-navbar-leading button")
       _ = try await browser.waitFor("return document.querySelector('#cw-root [role=dialog]') === null", toBe: "1")
       let leaving = try await browser.evaluate("return window.played.join()") as? String
-      #expect(leaving == "sui-sheet sui-sheet 300,sui-backdrop cw-leaving 300")
+      #expect(leaving == "sui-sheet sui-sheet 300 ease-in,sui-backdrop cw-leaving 300 ease-in")
     }
+  }
+
+  /// Runs the Scores app as a program and opens it in a browser session `width` pixels wide,
+  /// live; the program stops after `body`.
+  func withScoresApp(width: Int, _ body: (Browser) async throws -> Void) async throws {
+    let (program, url) = try launch(builtProduct("ScoresApp"))
+    defer {
+      program.terminate()
+      program.waitUntilExit()
+    }
+    #expect(url.hasPrefix("http://127.0.0.1:"))
+    try await Browser.withSession(width: width) { browser in
+      try await browser.open(url)
+      try await browser.waitUntilLive()
+      try await body(browser)
+    }
+  }
+
+  /// From now on, the page notes each animation it starts in `window.played`: the element's
+  /// classes, the duration in milliseconds and the curve.
+  func recordAnimations(_ browser: Browser) async throws {
+    _ = try await browser.evaluate(
+      "const animate = Element.prototype.animate; window.played = []; Element.prototype.animate = function (frames, options) { window.played.push([this.className.baseVal ?? this.className, options.duration, options.easing].join(' ')); return animate.call(this, frames, options); }; return 1"
+    )
   }
 }
