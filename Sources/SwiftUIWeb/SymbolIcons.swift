@@ -84,6 +84,10 @@ enum SymbolIcons {
     "cloud.rain": "M7 15a4 4 0 0 1-.5-8 6 6 0 0 1 11.5 1.5A3.5 3.5 0 0 1 17.5 15zM8 18l-1 3M12 18l-1 3M16 18l-1 3",
     "snowflake": "M12 2v20M3.3 7l17.4 10M3.3 17L20.7 7",
     "wind": "M3 8h11a3 3 0 1 0-3-3M3 12h16a3 3 0 1 1-3 3M3 16h8",
+    "map": "M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3zM9 3v15M15 6v15",
+    "icloud.and.arrow.down": "M7.5 17a4 4 0 0 1-.5-8 6 6 0 0 1 11.5 1.5A3.5 3.5 0 0 1 17.5 17M12 11v10M9 18l3 3 3-3",
+    "arrow.up.forward.square": "M4 4h16v16H4zM9 15l6-6M10 9h5v5",
+    "exclamationmark.triangle.fill": "M12 3L2 20h20z|M12 9v5M12 17v.5",
   ]
 
   /// The symbol as an inline SVG in the text colour.

@@ -61,6 +61,18 @@ struct DiffTests {
     #expect(diff(old, new) == [.setText(path: [1, 0], text: "x"), .remove(parent: [], index: 2)])
   }
 
+  /// A key given twice in one parent (the case-studies app crashed on it: a row and the screen
+  /// its link pushed shared their `ForEach` element's key) is matched by position, never by key.
+  @Test func childrenThatRepeatAKeyAreMatchedByPosition() {
+    let old = list([(1, "one"), (42, "forty-two"), (100, "hundred")])
+    let new = list([(1, "one"), (42, "forty-two"), (42, "pushed"), (100, "hundred")])
+    let patches = diff(old, new)
+    #expect(apply(patches, to: old, producing: new) == new)
+    #expect(apply(diff(new, old), to: new, producing: old) == old)
+    let twice = list([(7, "a"), (7, "b")])
+    #expect(apply(diff(list([(7, "a")]), twice), to: list([(7, "a")]), producing: twice) == twice)
+  }
+
   @Test func randomListEditsAlwaysPatchTheOldPageIntoTheNewOne() {
     var random = SplitMix(seed: 42)
     for _ in 0..<300 {

@@ -67,6 +67,55 @@ struct OlderFormsTests {
     #expect(client.text.contains("Screen of row 1"))
   }
 
+  /// TCA's "Lists: Navigate and load data" case study: a pushed list whose rows are
+  /// `NavigationLink(_:tag:selection:)`s with a binding made of `get`/`set`, the selection set by
+  /// the app after the tap (its load), and a row pushing while another row was pushed before.
+  @available(*, deprecated)
+  struct LoadingRows: View {
+    @Bindable var model: Model
+    var body: some View {
+      NavigationStack {
+        Form {
+          NavigationLink("Lists") {
+            Form {
+              ForEach([1, 42, 100], id: \.self) { number in
+                NavigationLink(
+                  "Load optional counter that starts from \(number)",
+                  tag: number,
+                  selection: .init(get: { model.selection }, set: { model.selection = $0 })
+                ) {
+                  Text("Counter at \(number)")
+                }
+              }
+            }
+            .navigationTitle("Navigate and load")
+          }
+        }
+      }
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func rowsOfAPushedListPushOneAfterAnother() async {
+    let model = Model()
+    let (client, _) = openTab(LoadingRows(model: model))
+    await client.click("Lists")
+    await client.click("Load optional counter that starts from 42")
+    #expect(model.selection == 42)
+    #expect(client.text.contains("Counter at 42"))
+    // The pushed screen sits beside its row, keyed apart from it: each key once in its parent.
+    #expect(client.html.contains(#"data-key="42#1""#))
+    model.selection = nil
+    await client.settle()
+    #expect(!client.text.contains("Counter at 42"))
+    model.selection = 100
+    await client.settle()
+    #expect(client.text.contains("Counter at 100") && !client.text.contains("Counter at 42"))
+    model.selection = 1
+    await client.settle()
+    #expect(client.text.contains("Counter at 1") && !client.text.contains("Counter at 100"))
+  }
+
   @Test func aSymbolVariantNamesTheSymbolDrawn() {
     let names = { (variant: SymbolVariants, name: String) -> String in
       let view = Image(systemName: name).symbolVariant(variant)

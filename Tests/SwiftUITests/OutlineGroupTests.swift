@@ -90,4 +90,24 @@ struct OutlineGroupTests {
     #expect(client.text.hasSuffix("Node 1 Node 1"))
     #expect(client.html.contains(#"data-key="1/1""#))
   }
+
+  struct Slashes: View {
+    var body: some View {
+      List([
+        FileItem(name: "a/b"),
+        FileItem(name: "a", children: [FileItem(name: "b")]),
+      ], children: \.children) { item in
+        Text("Item " + item.name)
+      }
+    }
+  }
+
+  /// Keys join ids with `/`: a root whose id holds one (`a/b`) and the child `b` of the root `a`
+  /// are kept apart (the `/` inside an id is escaped), so both rows are drawn.
+  @Test func anIdWithASlashIsKeyedApartFromAChildPath() async {
+    let (client, _) = openTab(Slashes())
+    await client.click("Item a")
+    #expect(client.text.contains("Item a/b") && client.text.contains("Item b"))
+    #expect(client.html.contains(#"data-key="a%2Fb""#) && client.html.contains(#"data-key="a/b""#))
+  }
 }

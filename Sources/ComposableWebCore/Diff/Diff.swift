@@ -76,7 +76,10 @@ private func diffChildren(
   let oldKeys = old.map(\.key)
   let newKeys = new.map(\.key)
   if oldKeys != newKeys, !old.isEmpty, !new.isEmpty,
-    oldKeys.allSatisfy({ $0 != nil }), newKeys.allSatisfy({ $0 != nil })
+    oldKeys.allSatisfy({ $0 != nil }), newKeys.allSatisfy({ $0 != nil }),
+    // Matching by key needs each key once a side: children that repeat a key (a `ForEach` whose
+    // data repeats an id) are matched by position, as they would be without keys.
+    Set(oldKeys).count == oldKeys.count, Set(newKeys).count == newKeys.count
   {
     diffKeyedChildren(old, new, parent: parent, into: &patches)
     return
@@ -116,3 +119,4 @@ private func diffKeyedChildren(
     }
   }
 }
+

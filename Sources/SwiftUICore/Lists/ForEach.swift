@@ -31,13 +31,7 @@ extension ForEach: View where Content: View {
       let key = identityText(id)
       let rowNodes = context.nodes(of: view.content(element), component: "e" + key)
       if view.onDelete == nil && view.onMove == nil {
-        nodes += rowNodes.map { node in
-          var node = node
-          node.key = node.key ?? key
-          node.tag = node.tag ?? AnyHashable(id)
-          node.scrollID = node.scrollID ?? AnyHashable(id)
-          return node
-        }
+        nodes += elementNodes(rowNodes, key: key, id: AnyHashable(id))
         continue
       }
       var spec = RowSpec(isEditing: context.environment.editMode?.wrappedValue.isEditing ?? false)
@@ -91,5 +85,20 @@ extension ForEach where Content: View {
     _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
   ) where Data == Binding<C>, ID == C.Element.ID, C.Element: Identifiable, C.Index: Hashable {
     self.init(data, id: \.wrappedValue.id, content: content)
+  }
+}
+
+/// The views of one element of a collection (a `ForEach`'s, an outline's), marked with its key
+/// for the diff, its tag for a selection and its id for `scrollTo`. An element of several views
+/// (a row and the screen its `NavigationLink(tag:selection:)` pushes) keys its first view with
+/// the element's key and those after it with their place too (`key#1`…): a key is once in its
+/// parent, so the diff can match the views by key.
+func elementNodes(_ nodes: [ViewNode], key: String, id: AnyHashable) -> [ViewNode] {
+  nodes.enumerated().map { offset, node in
+    var node = node
+    node.key = node.key ?? (offset == 0 ? key : key + "#" + String(offset))
+    node.tag = node.tag ?? id
+    node.scrollID = node.scrollID ?? id
+    return node
   }
 }

@@ -42,15 +42,16 @@ extension OutlineGroup: View where Parent: View, Leaf: View, Subgroup: View {
   }
 
   /// The rows of `elements`, `depth` levels in: each element's row, then, when it is open, its
-  /// children's. A row is keyed by its element's id after its ancestors', so that ids repeated
-  /// at different levels stay apart.
+  /// children's. A row is keyed by its element's id after its ancestors', joined by `/`, so that
+  /// ids repeated at different levels stay apart; a `/` or `%` inside an id is escaped (`%2F`,
+  /// `%25`), so that the root `"a/b"` and the child `"b"` of the root `"a"` do too.
   private func resolve(
     _ elements: some Collection<Data.Element>, depth: Int, keyPrefix: String, openRows: OpenRows,
     into nodes: inout [ViewNode], in context: ResolveContext
   ) {
     for element in elements {
       let elementID = element[keyPath: id]
-      let key = keyPrefix + identityText(elementID)
+      let key = keyPrefix + outlineKeyPart(identityText(elementID))
       context.withComponent("e" + identityText(elementID)) {
         let subgroup = element[keyPath: children]
         var row: AnyView
@@ -64,13 +65,7 @@ extension OutlineGroup: View where Parent: View, Leaf: View, Subgroup: View {
           row = AnyView(content(element))
         }
         if depth > 0 { row = AnyView(row.padding(.leading, CGFloat(depth) * 20)) }
-        nodes += context.nodes(of: row, component: "r").map { node in
-          var node = node
-          node.key = node.key ?? key
-          node.tag = node.tag ?? AnyHashable(elementID)
-          node.scrollID = node.scrollID ?? AnyHashable(elementID)
-          return node
-        }
+        nodes += elementNodes(context.nodes(of: row, component: "r"), key: key, id: AnyHashable(elementID))
         if isOpen, let subgroup {
           context.withComponent("c") {
             resolve(subgroup, depth: depth + 1, keyPrefix: key + "/", openRows: openRows, into: &nodes, in: context)
@@ -167,4 +162,19 @@ extension List where SelectionValue == Never {
   ) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
     self.init { OutlineGroup(data, id: id, children: children, content: rowContent) }
   }
+}
+
+/// One id's part of an outline row's key: `%` and `/` escaped as in a URL's path, so that the
+/// `/` joining the parts is never inside one.
+func outlineKeyPart(_ text: String) -> String {
+  guard text.contains(where: { $0 == "/" || $0 == "%" }) else { return text }
+  var escaped = ""
+  for character in text {
+    switch character {
+    case "%": escaped += "%25"
+    case "/": escaped += "%2F"
+    default: escaped.append(character)
+    }
+  }
+  return escaped
 }
