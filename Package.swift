@@ -414,6 +414,24 @@ if declaresSwiftUIProduct {
       dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]
     ),
   ]
+  // `import Combine` likewise, for feature code that imports it: OpenCombine's implementation of
+  // Combine's API, which swift-dependencies already builds on Linux (through combine-schedulers).
+  package.dependencies.append(.package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"))
+  package.products.append(.library(name: "Combine", targets: ["CombineWhereMissing"]))
+  package.targets += [
+    .target(
+      name: "Combine",
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+      ]
+    ),
+    .target(
+      name: "CombineWhereMissing",
+      dependencies: [.target(name: "Combine", condition: .when(platforms: platformsWithoutSwiftUI))]
+    ),
+  ]
 }
 
 /// `CORE_SUITES_ONLY=1`: only the core library, `Sharing` and their tests, so that `./test` can

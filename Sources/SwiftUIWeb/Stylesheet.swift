@@ -174,6 +174,11 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-back > span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30vw; }
 .sui-back .sui-icon { width: 1.3em; height: 1.3em; }
 .sui-screen { flex: 1; display: flex; flex-direction: column; max-width: none; margin: 0; padding: 0; }
+/* A window's, a screen's or a sheet's view that takes only its own size sits in the middle of the
+   space, as SwiftUI places it; one that grows takes the space. */
+.sui-window, .sui-screen, .sui-sheet { justify-content: center; align-items: center; }
+.sui-window > .sui-expand-h, .sui-screen > .sui-expand-h, .sui-sheet > .sui-expand-h, .sui-window > .sui-navstack, .sui-window > .sui-tabview { align-self: stretch; }
+.sui-window > .sui-expand-v { flex: 1 0 auto; }
 .sui-bottombar { position: sticky; bottom: 0; display: flex; justify-content: space-between; padding: 8px 16px; background: rgba(249,249,249,.94); box-shadow: 0 -0.5px 0 var(--sui-separator); }
 .sui-tabview { display: flex; flex-direction: column; flex: 1; min-height: 100%; }
 .sui-tab-panel { flex: 1; display: flex; flex-direction: column; min-height: 0; }

@@ -13,6 +13,9 @@ struct BuildFolderTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: modules.path)
     #expect(names.contains("SwiftUIOnLinux.swiftmodule"))
     #expect(!names.contains { $0.hasPrefix("SwiftUI.") })
+    // The Combine product the tests import, likewise.
+    #expect(names.contains("CombineOnLinux.swiftmodule"))
+    #expect(!names.contains { $0.hasPrefix("Combine.") })
   }
 
   @Test(arguments: ["Dependencies", "Clocks", "CustomDump", "CombineSchedulers"])
@@ -23,7 +26,7 @@ struct BuildFolderTests {
     #expect(!files.isEmpty)
     for file in files {
       let text = try String(contentsOf: build.appendingPathComponent(file), encoding: .utf8)
-      for module in ["SwiftUIOnLinux.swiftmodule", "SwiftUICore.swiftmodule", "SwiftUIWeb.swiftmodule", "/SwiftUI.swiftmodule"] {
+      for module in ["SwiftUIOnLinux.swiftmodule", "SwiftUICore.swiftmodule", "SwiftUIWeb.swiftmodule", "/SwiftUI.swiftmodule", "CombineOnLinux.swiftmodule", "/Combine.swiftmodule"] {
         #expect(!text.contains(module), "\(library): \(file) names \(module)")
       }
     }
