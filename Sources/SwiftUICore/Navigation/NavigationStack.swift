@@ -232,6 +232,10 @@ final class NavigationContext {
 /// What views inside one screen say about it.
 struct ScreenPreferences {
   var title: String?
+  /// The title a `navigationTitle` around the views being resolved gives the screen: a screen
+  /// pushed from inside them (a state-driven link) names its Back button after it before the
+  /// modifier has set `title`.
+  var enclosingTitle: String?
   var displayMode: NavigationBarItem.TitleDisplayMode?
   var toolbar: [ToolbarItemNode] = []
   var destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> AnyView] = [:]
@@ -431,8 +435,9 @@ extension View {
 
   /// The title of the screen this view is in.
   public func navigationTitle(_ title: Text) -> some View {
-    ScreenPreference(content: self) { screen, _ in
-      if screen.title == nil { screen.title = title.runs.map(\.string).joined() }
+    let text = title.runs.map(\.string).joined()
+    return ScreenPreference(content: self, enclosingTitle: text) { screen, _ in
+      if screen.title == nil { screen.title = text }
     }
   }
 
@@ -484,10 +489,15 @@ public enum NavigationBarItem {
 /// A view that says something about the screen it is in.
 struct ScreenPreference<Content: View>: PrimitiveView {
   let content: Content
+  /// A title for the screens pushed from inside `content` to name their Back button after.
+  var enclosingTitle: String? = nil
   let set: @MainActor (inout ScreenPreferences, ResolveContext) -> Void
 
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let enclosing = context.screen.enclosingTitle
+    if let title = view.enclosingTitle { context.screen.enclosingTitle = title }
     context.resolve(view.content, into: &nodes, component: "m")
+    context.screen.enclosingTitle = enclosing
     view.set(&context.screen, context)
     context.screenWrites += 1
   }
@@ -517,7 +527,8 @@ struct PresentedDestination<Content: View>: PrimitiveView {
       title: screen.title,
       displayMode: [screen.displayMode, context.screen.displayMode, .large].lazy.compactMap { $0 }
         .first { $0 != .automatic } ?? .large,
-      back: (context.screen.title ?? "Back", view.dismiss), toolbar: screen.toolbar, isVisible: !screen.isBarHidden
+      back: (context.screen.title ?? context.screen.enclosingTitle ?? "Back", view.dismiss),
+      toolbar: screen.toolbar, isVisible: !screen.isBarHidden
     )
     var pushed = context.node(.navigationStack(bar), children: screenNodes)
     pushed.modifiers.append(.pushedOver)
