@@ -143,10 +143,12 @@ extension WebRenderer {
         // Set on the outermost element once all modifiers are applied: a transform or a frame
         // around the view would otherwise make it blend with an empty backdrop of its own.
         blend = cssBlendMode(mode)
-      case let .animation(animation):
-        // The page's script animates changes inside an element that says how.
+      case let .animation(animation, valueVersion):
+        // The page's script animates changes inside an element that says how; with a value's
+        // version, only those of a message that changes the version.
         guard let animation else { break }
         element.attributes.append(("data-animation", "\(number(animation.duration)) \(number(animation.delay)) \(animation.curve)"))
+        if let valueVersion { element.attributes.append(("data-animation-value", String(valueVersion))) }
       case let .transition(transition):
         element.attributes.append(("data-transition", transition.insertion + "|" + transition.removal))
       case .colorInvert:

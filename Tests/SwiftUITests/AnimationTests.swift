@@ -47,11 +47,45 @@ struct AnimationTests {
 
   @Test func animationValueMarksTheElementsWhoseChangesAnimate() async {
     let (client, _) = openTab(Lamp())
-    #expect(client.html.contains(#"<span class="sui-text" data-animation="0.5 0 cubic-bezier(0.22, 1, 0.36, 1)">0</span>"#))
+    #expect(client.html.contains(#"<span class="sui-text" data-animation="0.5 0 cubic-bezier(0.22, 1, 0.36, 1)" data-animation-value="0">0</span>"#))
     await client.click("Count")
-    // Not a withAnimation change: the message itself carries no timing; the element does.
+    // Not a withAnimation change: the message itself carries no timing; the element does, and
+    // the value's new version comes before the change it brings.
     #expect(client.messages.last?.contains(#"["an""#) == false)
-    #expect(client.html.contains(#"data-animation="0.5 0 cubic-bezier(0.22, 1, 0.36, 1)">1</span>"#))
+    #expect(client.html.contains(#"data-animation="0.5 0 cubic-bezier(0.22, 1, 0.36, 1)" data-animation-value="1">1</span>"#))
+  }
+
+  struct Badge: View {
+    @State var count = 0
+    @State var isAlert = false
+    var body: some View {
+      VStack {
+        Text("\(count)")
+          .foregroundColor(isAlert ? .red : .blue)
+          .scaleEffect(count > 0 ? 1.5 : 1)
+          .animation(.easeIn(duration: 0.3), value: count)
+        Button("Count") { count += 1 }
+        Button("Alert") { isAlert.toggle() }
+      }
+    }
+  }
+
+  /// As in SwiftUI, `.animation(_:value:)` animates the changes that come with `value`'s change
+  /// and no others: the page is told which by the version of the value, which changes only then.
+  @Test func onlyTheChangesThatComeWithTheValueAnimate() async throws {
+    let (client, _) = openTab(Badge())
+    await client.click("Count")
+    let counted = try #require(client.messages.last)
+    let version = try #require(counted.range(of: #""data-animation-value","1"]"#))
+    let scale = try #require(counted.range(of: "scale(1.5,1.5)"))
+    #expect(version.lowerBound < scale.lowerBound)
+
+    // The colour changes without the value: its message leaves the version as it was.
+    await client.click("Alert")
+    let alerted = try #require(client.messages.last)
+    #expect(alerted.contains("red"))
+    #expect(!alerted.contains("data-animation-value"))
+    #expect(client.html.contains(#"data-animation-value="1""#))
   }
 
   @Reducer

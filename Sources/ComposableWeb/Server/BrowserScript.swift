@@ -57,19 +57,26 @@ let browserScript = #"""
 
   // Animations. A message that starts with ["an", seconds, delay, curve] (a SwiftUI change
   // made in withAnimation) animates the changes after it; so does a change inside an element
-  // with data-animation ("seconds delay curve", from .animation(_:value:)). What changed in an
+  // with data-animation ("seconds delay curve", from .animation(_:)), or inside one that also
+  // has data-animation-value (.animation(_:value:)) in a message that changes that attribute
+  // (the value changed). What changed in an
   // element's look (opacity, transforms, colours, size, place) plays from the old value to the
   // new one; an element that comes fades in (or as its data-transition says), one that goes
   // leaves a copy of itself that fades out where it was. Sheets always slide in and out.
   const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
   let animation = null;
+  // The elements whose data-animation-value the message being applied changed.
+  const changedValues = new Set();
   const animatedProperties = ["opacity", "transform", "translate", "scale", "rotate", "color",
     "background-color", "border-color", "filter", "width", "height", "left", "top"];
   function animationFor(node) {
     if (reduceMotion.matches) return null;
     if (animation) return animation;
     const element = node && (node.nodeType === 1 ? node : node.parentElement);
-    const host = element && element.closest("[data-animation]");
+    let host = element && element.closest("[data-animation]");
+    while (host && host.hasAttribute("data-animation-value") && !changedValues.has(host)) {
+      host = host.parentElement && host.parentElement.closest("[data-animation]");
+    }
     if (!host) return null;
     const [seconds, delay, ...curve] = host.dataset.animation.split(" ");
     return { duration: seconds * 1000, delay: delay * 1000, easing: curve.join(" ") };
@@ -167,6 +174,7 @@ let browserScript = #"""
         const node = nodeAt(path);
         if (patch[2] === "style" || patch[2] === "class") animateChange(node, () => setAttribute(node, patch[2], patch[3]));
         else setAttribute(node, patch[2], patch[3]);
+        if (patch[2] === "data-animation-value") changedValues.add(node);
         break;
       }
       case "r": {
@@ -499,8 +507,10 @@ let browserScript = #"""
     };
     socket.onmessage = (message) => {
       animation = null;
+      changedValues.clear();
       for (const patch of JSON.parse(message.data)) apply(patch);
       animation = null;
+      changedValues.clear();
       focusRequested();
       observeSizes();
       reportLoadedImages();

@@ -62,7 +62,13 @@ private func diffAttributes(
   _ old: [RenderedAttribute], _ new: [RenderedAttribute], path: [Int], into patches: inout [Patch]
 ) {
   guard old != new else { return }
-  for attribute in new where !old.contains(attribute) {
+  // How the element animates goes first: the page's script reads it when it applies the
+  // element's other changes (a new `data-animation-value` says they come with the value's change).
+  let howItAnimates = { (attribute: RenderedAttribute) in attribute.name.hasPrefix("data-animation") }
+  for attribute in new where howItAnimates(attribute) && !old.contains(attribute) {
+    patches.append(.setAttribute(path: path, name: attribute.name, value: attribute.value))
+  }
+  for attribute in new where !howItAnimates(attribute) && !old.contains(attribute) {
     patches.append(.setAttribute(path: path, name: attribute.name, value: attribute.value))
   }
   for attribute in old where !new.contains(where: { $0.name == attribute.name }) {

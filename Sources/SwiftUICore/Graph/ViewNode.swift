@@ -145,8 +145,10 @@ public struct ViewNode {
     case aspectRatio(CGFloat?, contentMode: ContentMode)
     /// How its colours combine with what is behind it (`blendMode`).
     case blendMode(BlendMode)
-    /// Changes inside it animate with this (nil: at once; `animation(_:value:)`).
-    case animation(Animation?)
+    /// Changes inside it animate with this (nil: at once; `animation(_:)`). With a
+    /// `valueVersion` (`animation(_:value:)`), only the changes that come with a new version:
+    /// the number of times the value changed at this place.
+    case animation(Animation?, valueVersion: Int? = nil)
     /// How it comes and goes when an animated change inserts or removes it (`transition`).
     case transition(AnyTransition)
     /// Its colours inverted (`colorInvert`).

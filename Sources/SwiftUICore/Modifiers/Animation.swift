@@ -1,8 +1,17 @@
 extension View {
-  /// Changes inside this view animate with `animation` (nil: at once). In the browser every
-  /// change of the view's look inside it animates, not only those `value`'s change brings.
+  /// The changes inside this view that come with a change of `value` animate with `animation`
+  /// (nil: at once); other changes inside it do not.
   public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
-    modifier(node: .animation(animation))
+    modifier(node: { context in
+      // The value this place had, and how many times it has changed: the renderer animates a
+      // change that comes with a new count.
+      let last = context.storage(at: context.path + "#animation-value") { AnimatedValue(value) }
+      if last.value != value {
+        last.value = value
+        last.version += 1
+      }
+      return .animation(animation, valueVersion: last.version)
+    })
   }
 
   /// Changes inside this view animate with `animation` (nil: at once).
@@ -67,5 +76,15 @@ public struct AnyTransition: Sendable, Equatable {
   /// One transition in, another out.
   public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> Self {
     Self(insertion: insertion.insertion, removal: removal.removal)
+  }
+}
+
+/// The last value an `animation(_:value:)` saw at its place, and how many times it changed.
+final class AnimatedValue<Value: Equatable> {
+  var value: Value
+  var version = 0
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
