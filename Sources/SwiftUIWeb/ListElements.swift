@@ -41,15 +41,22 @@ extension WebRenderer {
     }
     let rowNodes = flattened(rows).map { row -> Node in
       if case .row = row.kind { return render(row).first ?? .text("") }
-      var background: String?
-      for case let .listRowBackground(nodes) in row.modifiers {
-        if case let .color(color)? = nodes.first?.kind { background = css(color) }
+      var styles: [String] = []
+      for modifier in row.modifiers {
+        switch modifier {
+        case let .listRowBackground(nodes):
+          if case let .color(color)? = nodes.first?.kind { styles.append("background:\(css(color))") }
+        case let .listRowInsets(insets?):
+          styles.append("padding:\(number(insets.top))px \(number(insets.trailing))px \(number(insets.bottom))px \(number(insets.leading))px")
+        default:
+          break
+        }
       }
       // The row carries the key; what is in it does not need one of its own.
       var content = row
       content.key = nil
       var element = Element(tag: "div", attributes: [("class", "sui-row")], children: render(content))
-      if let background { element.attributes.append(("style", "background:\(background)")) }
+      if !styles.isEmpty { element.attributes.append(("style", styles.joined(separator: ";"))) }
       if let key = row.key { element.key = key }
       return .element(element)
     }

@@ -173,7 +173,7 @@ extension WebRenderer {
         }))
         // A drag keeps the page from scrolling under it.
         if recognizer.tracksMoves { addClass("sui-drag", to: &element) }
-      case .listRowBackground:
+      case .listRowBackground, .listRowInsets:
         break  // drawn by the list row
       case let .accessibilityLabel(label):
         setAttribute("aria-label", label, on: &element)

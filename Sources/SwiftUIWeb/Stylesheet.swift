@@ -199,8 +199,10 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-backdrop > .sui-sheet { animation: sui-sheet-in .35s cubic-bezier(0.22, 1, 0.36, 1); }
 @media (prefers-reduced-motion: reduce) { .sui-backdrop, .sui-backdrop > .sui-sheet { animation: none; } }
 .sui-sheet { background: var(--sui-grouped-background); width: 100%; max-width: 720px; height: calc(100% - 40px); border-radius: 12px 12px 0 0; overflow: auto; display: flex; flex-direction: column; }
-/* A screen pushed on a stack inside a sheet covers the sheet, not the window. */
-.sui-sheet { contain: layout; }
+/* A screen pushed on a stack inside a sheet covers the sheet's place, not the window (fixed to
+   the window still, so that menus inside it float by their labels). */
+.sui-sheet .sui-pushed-over { top: 40px; border-radius: 12px 12px 0 0; }
+.sui-fullScreenCover .sui-pushed-over { top: 0; border-radius: 0; }
 .sui-fullScreenCover { height: 100%; border-radius: 0; }
 .sui-backdrop:has(.sui-alert) { align-items: center; }
 .sui-alert { background: rgba(242,242,242,.97); border-radius: 14px; width: 270px; text-align: center; overflow: hidden; }

@@ -118,6 +118,22 @@ struct OlderFormsTests {
     #expect(client.text.contains("Counter at 1") && !client.text.contains("Counter at 100"))
   }
 
+  /// TCA's VoiceMemos: a memo row with no insets of its own, whose playing progress fills it
+  /// from edge to edge, beside a row with the platform's insets.
+  @Test func listRowInsetsSetTheSpaceAroundARowsContent() {
+    let drawn = html(
+      List {
+        Text("Memo").listRowInsets(EdgeInsets()).listRowBackground(Color.gray)
+        Text("Spaced").listRowInsets(EdgeInsets(top: 4, leading: 24, bottom: 4, trailing: 8))
+        Text("Default").listRowInsets(nil)
+      }
+    )
+    let memo = try! #require(drawn.firstMatch(of: /<div class="sui-row" style="([^"]*)"><span class="sui-text">Memo/)?.output.1)
+    #expect(memo.split(separator: ";").sorted() == ["background:var(--sui-gray)", "padding:0px 0px 0px 0px"])
+    #expect(drawn.contains(#"<div class="sui-row" style="padding:4px 8px 4px 24px">"#))
+    #expect(drawn.contains(#"<div class="sui-row"><span class="sui-text">Default</span>"#))
+  }
+
   @Test func aSymbolVariantNamesTheSymbolDrawn() {
     let names = { (variant: SymbolVariants, name: String) -> String in
       let view = Image(systemName: name).symbolVariant(variant)

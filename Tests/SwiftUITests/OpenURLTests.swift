@@ -48,6 +48,29 @@ struct OpenURLTests {
     #expect(tab.text.contains("not opened"))
   }
 
+  /// TCA's VoiceMemos: "Open Settings" opens `UIApplication.openSettingsURLString` from an
+  /// effect on the main actor. A browser has no settings page of the app's: nothing opens, and
+  /// nothing breaks.
+  @Test func theSettingsAddressOpensNothing() async {
+    struct Settings: View {
+      @State var opened: Bool?
+      var body: some View {
+        Button("Open Settings") {
+          UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!) { opened = $0 }
+        }
+        Text(opened.map { $0 ? "opened" : "not opened" } ?? "")
+      }
+    }
+    let (tab, _) = openTab(Settings())
+    await tab.settle()
+    #expect(UIApplication.openSettingsURLString == "app-settings:")
+    #expect(!UIApplication.shared.canOpenURL(URL(string: UIApplication.openSettingsURLString)!))
+    await tab.click("Open Settings")
+    await tab.settle()
+    #expect(tab.text.contains("not opened"))
+    #expect(!tab.messages.contains { $0.contains(#"["o","#) })
+  }
+
   @Test func outsideAnEventNothingOpens() {
     _ = openTab(Credits())
     #expect(UIApplication.shared.canOpenURL(URL(string: "https://example.com")!))

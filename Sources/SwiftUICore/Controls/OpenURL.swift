@@ -100,6 +100,10 @@ public final class UIApplication {
     "UIApplicationUserDidTakeScreenshotNotification"
   )
 
+  /// The address that opens the app's page in the Settings app, as UIKit spells it. A browser
+  /// has no such page: opening it does nothing, and `open`'s completion is told `false`.
+  public nonisolated static let openSettingsURLString = "app-settings:"
+
   /// Options of `open(_:options:completionHandler:)`; accepted and ignored.
   public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
     /// The option's name.

@@ -163,6 +163,9 @@ public struct ViewNode {
     case gesture(GestureRecognizer)
     /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
+    /// The space between the list row it is and the row's content (`listRowInsets`; nil: the
+    /// platform's).
+    case listRowInsets(EdgeInsets?)
     /// Scrolled into view by the browser each time `request` changes (a `ScrollViewReader`'s
     /// `scrollTo`), its `block` (`start`, `center`, `end`, `nearest`) where the anchor says.
     case scrollTarget(request: Int, block: String)
@@ -211,16 +214,16 @@ extension ViewNode {
   /// Adds `modifier` to each of `nodes`, or around them as one group when there are several
   /// (a `padding` on a stack's two rows pads the pair, as in SwiftUI).
   static func modify(_ nodes: [ViewNode], with modifier: Modifier, identity: String) -> [ViewNode] {
-    if nodes.count == 1 {
-      var node = nodes[0]
+    // A modifier of several views (a `Group`'s, a body of several) modifies each of them, as in
+    // SwiftUI: `Group { Circle(); Button(…) }.opacity(0.1)` in a `ZStack` is two layers, each
+    // faded, not one box of two.
+    nodes.map { node in
+      var node = node
       node.modifiers.append(modifier)
       // No longer what the view inside resolved to.
       node.version = nil
-      return [node]
+      return node
     }
-    var group = ViewNode(kind: .group, identity: identity, children: nodes)
-    group.modifiers.append(modifier)
-    return [group]
   }
 }
 

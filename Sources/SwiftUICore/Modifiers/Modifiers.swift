@@ -194,6 +194,11 @@ extension View {
     modifier { context in .listRowBackground(view.map { context.nodes(of: $0, component: "rowBackground") } ?? []) }
   }
 
+  /// The space between the list row this view is and its content (nil: the platform's).
+  public func listRowInsets(_ insets: EdgeInsets?) -> some View {
+    modifier(node: .listRowInsets(insets))
+  }
+
   /// Keeps the view's space but does not show it.
   public func hidden() -> some View {
     modifier(node: .hidden)
