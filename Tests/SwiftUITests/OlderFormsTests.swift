@@ -134,6 +134,24 @@ struct OlderFormsTests {
     #expect(drawn.contains(#"<div class="sui-row"><span class="sui-text">Default</span>"#))
   }
 
+  /// TCA's VoiceMemos' record button: a `Group` of a ring and a button, faded together, inside a
+  /// `ZStack`: each view of the group is a layer of the stack, each faded (not one box of two,
+  /// which stacked the circles one above the other).
+  @Test func aGroupsModifierModifiesEachOfItsViews() {
+    let drawn = html(
+      ZStack {
+        Group {
+          Circle().frame(width: 74, height: 74)
+          Button {} label: { RoundedRectangle(cornerRadius: 35).padding(2) }.frame(width: 70, height: 70)
+        }
+        .opacity(0.1)
+      }
+    )
+    let zstack = try! #require(drawn.firstMatch(of: /<div class="sui-zstack[^"]*"[^>]*>(.*)<\/div>$/)?.output.1)
+    #expect(zstack.components(separatedBy: "opacity:0.1").count - 1 == 2)
+    #expect(!drawn.contains("sui-group"))
+  }
+
   @Test func aSymbolVariantNamesTheSymbolDrawn() {
     let names = { (variant: SymbolVariants, name: String) -> String in
       let view = Image(systemName: name).symbolVariant(variant)
