@@ -88,6 +88,8 @@ enum SymbolIcons {
     "icloud.and.arrow.down": "M7.5 17a4 4 0 0 1-.5-8 6 6 0 0 1 11.5 1.5A3.5 3.5 0 0 1 17.5 17M12 11v10M9 18l3 3 3-3",
     "arrow.up.forward.square": "M4 4h16v16H4zM9 15l6-6M10 9h5v5",
     "exclamationmark.triangle.fill": "M12 3L2 20h20z|M12 9v5M12 17v.5",
+    "stop.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M9 9h6v6H9z",
+    "arrowtriangle.right.circle.fill": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M10 8v8l6-4z",
   ]
 
   /// The symbol as an inline SVG in the text colour.

@@ -60,6 +60,22 @@ struct RenderTests {
     )
   }
 
+  /// Every symbol TCA's example apps name (its case studies, SyncUps, TicTacToe, VoiceMemos,
+  /// SpeechRecognition, Todos, Search) is drawn as itself, not as the square a symbol without a
+  /// drawing gets.
+  @Test(arguments: [
+    "arrow.up.forward.square", "arrowtriangle.right.circle.fill", "calendar", "checkmark.circle",
+    "clock", "exclamationmark.triangle.fill", "forward.fill", "heart", "heart.fill",
+    "hourglass.bottomhalf.fill", "hourglass.tophalf.fill", "icloud.and.arrow.down",
+    "magnifyingglass", "map", "mic.fill", "minus", "paintpalette", "person", "person.3",
+    "play.circle", "plus", "stop.circle", "stop.circle.fill", "timer", "trash",
+  ])
+  func theSymbolsOfTCAsExamplesAreDrawn(name: String) {
+    let drawn = html(Image(systemName: name))
+    #expect(drawn.contains("<path d="))
+    #expect(!drawn.contains(#"<path d="M5 5h14v14H5z""#), "\(name) is drawn as the square of a symbol without a drawing")
+  }
+
   @Test func labelStyles() {
     struct TrailingIcon: LabelStyle {
       func makeBody(configuration: Configuration) -> some View {
