@@ -146,6 +146,20 @@ let browserScript = #"""
     Object.assign(ghost.style, isSheet
       ? { position: "fixed", inset: "0", pointerEvents: "none", zIndex: "1000" }
       : { position: "fixed", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px", margin: "0", pointerEvents: "none", zIndex: "1000" });
+    // Outside its place, the rules that styled it there (a list row's padding, the background
+    // its section gave it) no longer apply: the copy keeps the look it had, with the background
+    // it was seen on, and its content inherits its text's.
+    if (!isSheet) {
+      const look = getComputedStyle(element);
+      for (const name of ["display", "flex-direction", "align-items", "justify-content", "gap", "box-sizing",
+        "padding", "color", "font", "text-align", "border-radius", "box-shadow"]) {
+        ghost.style.setProperty(name, look.getPropertyValue(name));
+      }
+      const clear = (colour) => colour === "transparent" || colour === "rgba(0, 0, 0, 0)";
+      let background = look.backgroundColor;
+      for (let up = element.parentElement; up && clear(background); up = up.parentElement) background = getComputedStyle(up).backgroundColor;
+      if (!clear(background)) ghost.style.backgroundColor = background;
+    }
     ghost.setAttribute("aria-hidden", "true");
     ghost.inert = true;
     ghost.classList.add("cw-leaving");

@@ -53,7 +53,7 @@ struct ScoresView: View {
               }
             }
           }
-          .onDelete { model.players.remove(atOffsets: $0) }
+          .onDelete { offsets in withAnimation { model.players.remove(atOffsets: offsets) } }
         } header: {
           Text("Players")
         } footer: {

@@ -63,10 +63,16 @@ struct ScoresAppTests {
       #expect(try await browser.waitForText(".sui-section-footer", "0 points in all") == "0 points in all")
       _ = try await browser.waitFor("return document.querySelector('[role=alertdialog]') === null", toBe: "1")
 
-      // A row deleted.
+      // A row deleted, with an animation: a copy of it fades out where it was, looking as the
+      // row did (white on the grouped grey, its padding), though outside the list's rules.
+      _ = try await browser.evaluate(
+        "const animate = Element.prototype.animate; window.leftRows = []; Element.prototype.animate = function (frames, options) { if (this.classList.contains('cw-leaving')) { const look = getComputedStyle(this); window.leftRows.push([this.querySelector('.sui-text').textContent, look.backgroundColor, look.paddingLeft].join()); } return animate.call(this, frames, options); }; return 1"
+      )
       try await browser.click(".sui-row:first-child .sui-row-trash")
       _ = try await browser.waitFor("return document.querySelectorAll('.sui-navlink').length", toBe: "2")
       #expect(try await browser.text(".sui-row:first-child .sui-navlink").hasPrefix("Blob Jr"))
+      let leftRows = try await browser.evaluate("return window.leftRows.join('|')") as? String
+      #expect(leftRows == "Blob,rgb(255, 255, 255),16px")
     }
   }
 
