@@ -87,19 +87,44 @@ let browserScript = #"""
     for (const name of animatedProperties) look[name] = style.getPropertyValue(name);
     return look;
   }
+  // An animated message reads each changed element's look twice, not around each change (every
+  // read after a change makes the browser lay the page out again): the looks before are read
+  // together before the message's first change that moves nodes (`readLooksBefore`), those after
+  // together once the message is applied (`playChanges`).
+  const looksBefore = new Map();
+  const changedLooks = new Map();
   function animateChange(node, change) {
     const timing = node && node.nodeType === 1 ? animationFor(node) : null;
     if (!timing || !node.isConnected) { change(); return; }
-    const before = lookOf(node);
+    if (!looksBefore.has(node)) looksBefore.set(node, lookOf(node));
     change();
-    try {
-      const after = lookOf(node);
-      const from = {}, to = {};
-      for (const name of animatedProperties) {
-        if (before[name] !== after[name]) { from[name] = before[name]; to[name] = after[name]; }
+    changedLooks.set(node, timing);
+  }
+  function readLooksBefore(patches) {
+    for (const patch of patches) {
+      if (patch[0] === "an") animation = { duration: patch[1] * 1000, delay: patch[2] * 1000, easing: patch[3] };
+      if (!["an", "a", "r", "t"].includes(patch[0])) break;
+      if ((patch[0] === "a" || patch[0] === "r") && (patch[2] === "style" || patch[2] === "class")) {
+        const node = nodeAt(patch[1]);
+        if (node && node.nodeType === 1 && !looksBefore.has(node) && animationFor(node)) looksBefore.set(node, lookOf(node));
       }
-      if (Object.keys(to).length > 0) node.animate([from, to], { ...timing, fill: "backwards" });
-    } catch (error) { console.error(error); }
+    }
+  }
+  function playChanges() {
+    for (const [node, timing] of changedLooks) {
+      try {
+        if (!node.isConnected) continue;
+        const before = looksBefore.get(node);
+        const after = lookOf(node);
+        const from = {}, to = {};
+        for (const name of animatedProperties) {
+          if (before[name] !== after[name]) { from[name] = before[name]; to[name] = after[name]; }
+        }
+        if (Object.keys(to).length > 0) node.animate([from, to], { ...timing, fill: "backwards" });
+      } catch (error) { console.error(error); }
+    }
+    looksBefore.clear();
+    changedLooks.clear();
   }
   // The keyframe an element comes from (or goes to) by its data-transition
   // ("INSERTION|REMOVAL", each parts joined by "+"); null: it comes and goes at once.
@@ -522,7 +547,11 @@ let browserScript = #"""
     socket.onmessage = (message) => {
       animation = null;
       changedValues.clear();
-      for (const patch of JSON.parse(message.data)) apply(patch);
+      const patches = JSON.parse(message.data);
+      // Reading ahead never stops the patches.
+      if (!reduceMotion.matches) try { readLooksBefore(patches); } catch (error) { console.error(error); }
+      for (const patch of patches) apply(patch);
+      playChanges();
       animation = null;
       changedValues.clear();
       focusRequested();
