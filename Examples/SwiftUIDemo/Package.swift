@@ -34,7 +34,9 @@ let package = Package(
     .executableTarget(
       name: "ScoresApp",
       dependencies: [swiftUI],
-      path: "Sources/SwiftUIDemo"
+      path: "Sources/SwiftUIDemo",
+      // The club's badge, `Image("club-badge")`: SwiftPM copies the catalogue as it is on Linux.
+      resources: [.process("Assets.xcassets")]
     ),
     .executableTarget(
       name: "StandupsSwiftUI",

@@ -68,7 +68,10 @@ extension WebRenderer {
         if let maxHeight = frame.maxHeight {
           frameStyles.append(maxHeight.isInfinite ? "align-self:stretch;flex-grow:1" : "max-height:\(px(maxHeight))")
         }
-        element.attributes = [("class", "sui-frame sui-align-\(frame.alignment.horizontalName) sui-valign-\(frame.alignment.verticalName)")]
+        // A fixed width or height is kept in a stack along that axis, as SwiftUI keeps it: the
+        // stack's other views give way (see the stylesheet's `sui-fixed-w` and `sui-fixed-h`).
+        let fixed = (frame.width == nil ? "" : " sui-fixed-w") + (frame.height == nil ? "" : " sui-fixed-h")
+        element.attributes = [("class", "sui-frame sui-align-\(frame.alignment.horizontalName) sui-valign-\(frame.alignment.verticalName)\(fixed)")]
         expansion = expansion.framed(frame)
         expansion.mark(&element)
         styles += frameStyles

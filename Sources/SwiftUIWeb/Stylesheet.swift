@@ -34,6 +34,7 @@ body { margin: 0; background: var(--sui-grouped-background); font: var(--sui-fon
 .sui-window { max-width: 720px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; }
 .sui-vstack { display: flex; flex-direction: column; }
 .sui-hstack { display: flex; flex-direction: row; }
+.sui-hstack > .sui-fixed-w, .sui-vstack > .sui-fixed-h { flex-shrink: 0; }
 .sui-grid { display: grid; align-self: stretch; width: 100%; box-sizing: border-box; }
 .sui-grid-row { display: contents; }
 .sui-date-picker { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex: 1 1 auto; min-width: 0; max-width: 100%; }

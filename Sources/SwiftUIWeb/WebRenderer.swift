@@ -308,12 +308,20 @@ public struct WebRenderer {
     case let .remote(image):
       // An address a page may not load from is left out: the picture is then empty.
       let address = image.url.absoluteString
-      var attributes: [(String, String)] = [("class", image.isResizable ? "sui-bitmap sui-bitmap-resizable" : "sui-bitmap"), ("alt", "")]
-      if isSafeImageAddress(address) { attributes.append(("src", address)) }
-      // At its own size: its pixels over its scale, once the browser knows them.
-      if !image.isResizable, image.scale != 1 { attributes.append(("data-scale", number(image.scale))) }
-      return Element(tag: "img", attributes: attributes)
+      return bitmapElement(isSafeImageAddress(address) ? address : nil, scale: image.scale, isResizable: image.isResizable)
+    case let .asset(image):
+      // The server serves the catalogue's file at an address of its own (``ServedFiles``).
+      return bitmapElement(image.file.map(ServedFiles.address(for:)), scale: image.scale, isResizable: image.isResizable)
     }
+  }
+
+  /// A picture from `address` (none: drawn empty), at its own size (its pixels over `scale`,
+  /// once the browser knows them) or its frame's.
+  private func bitmapElement(_ address: String?, scale: CGFloat, isResizable: Bool) -> Element {
+    var attributes: [(String, String)] = [("class", isResizable ? "sui-bitmap sui-bitmap-resizable" : "sui-bitmap"), ("alt", "")]
+    if let address { attributes.append(("src", address)) }
+    if !isResizable, scale != 1 { attributes.append(("data-scale", number(scale))) }
+    return Element(tag: "img", attributes: attributes)
   }
 
   private func textFieldElement(_ spec: TextFieldSpec, identity: String) -> Element {

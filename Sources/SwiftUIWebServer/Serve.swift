@@ -63,15 +63,18 @@ public struct ServeSettings: Equatable, Sendable {
 
 /// Serves `app`'s first window group through `ComposableWeb`: each browser tab is a new window
 /// with its own state; the app's own `@State`, and a store it keeps in a `static let`, are
-/// shared by all of them. A tab let go closes its window (see ``WindowHost/close()``).
+/// shared by all of them. A tab let go closes its window (see ``WindowHost/close()``). Its pages
+/// may show pictures from any `https` or `http` address, as `AsyncImage` loads them on a device.
 @MainActor
 public func webApp(title: String, app: AppInstance, host: String, port: Int) -> WebApp {
   let window = app.windows.first
-  return WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
+  var web = WebApp(title: window?.title ?? title, host: host, port: port, stylesheet: swiftUIStylesheet) { path in
     guard path == "/" else { return nil }
     let host = WindowHost(root: window?.makeRoot() ?? AnyView(EmptyView()), app: app)
     var page = host.page
     page.onClose = { host.close() }
     return page
   }
+  web.imageSources = ["https:", "http:"]
+  return web
 }

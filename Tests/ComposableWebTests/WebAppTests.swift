@@ -34,6 +34,39 @@ struct WebAppTests {
     try await app.stop()
   }
 
+  @Test func aFileARendererGaveAnAddressIsServedAndNoOther() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("served-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let badge = folder.appendingPathComponent("club badge.png")
+    let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+    try bytes.write(to: badge)
+    try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
+    let address = ServedFiles.address(for: badge)
+    #expect(address.hasPrefix("/_cw/file/") && address.hasSuffix("/club%20badge.png"))
+    #expect(ServedFiles.address(for: badge) == address)
+
+    var tally = tallyApp(title: "Tally")
+    tally.imageSources = ["https:"]
+    let app = try await RunningApp.start(tally)
+    let port = try #require(Int(app.port))
+    let served = try await blocking { try loopbackRequest(port: port, method: "GET", path: address) }
+    #expect(served.status == 200)
+    #expect(served.body == bytes)
+    #expect(served.header("Content-Type") == "image/png")
+    #expect(served.header("X-Content-Type-Options") == "nosniff")
+    #expect(served.header("Content-Security-Policy")?.contains("img-src 'self' data: https:;") == true)
+    // A token made up, and a path that climbs out of the file's folder: neither reaches the
+    // folder's other file.
+    let token = address.dropFirst("/_cw/file/".count).prefix { $0 != "/" }
+    for path in ["/_cw/file/\(String(repeating: "0", count: token.count))/secret.txt", "/_cw/file/secret.txt", "/_cw/file/\(token)/../secret.txt"] {
+      let answer = try await blocking { try loopbackRequest(port: port, method: "GET", path: path) }
+      #expect(!answer.text.contains("secret"), "\(path)")
+      #expect(answer.status != 200 || answer.body == bytes, "\(path)")
+    }
+    try await app.stop()
+  }
+
   @Test func eventsTravelOverTheSocketAndPatchesComeBack() async throws {
     let app = try await RunningApp.start()
     let (html, _) = try await app.page()

@@ -32,11 +32,11 @@ struct LayoutAndAccessibilityTests {
     // A padding after a frame pads outside it: the frame keeps its size.
     #expect(
       html(Color.red.frame(width: 10, height: 10).padding(4)).hasPrefix(
-        #"<div class="sui-modified" style="padding:4px 4px 4px 4px"><div class="sui-frame sui-align-center sui-valign-center" style="width:10px;height:10px">"#
+        #"<div class="sui-modified" style="padding:4px 4px 4px 4px"><div class="sui-frame sui-align-center sui-valign-center sui-fixed-w sui-fixed-h" style="width:10px;height:10px">"#
       )
     )
     // A fixed height stops a shape growing that way, not across.
-    #expect(html(Capsule().frame(height: 20)).hasPrefix(#"<div class="sui-frame sui-align-center sui-valign-center sui-expand-h" style="height:20px">"#))
+    #expect(html(Capsule().frame(height: 20)).hasPrefix(#"<div class="sui-frame sui-align-center sui-valign-center sui-fixed-h sui-expand-h" style="height:20px">"#))
   }
 
   @Test func aShapeIsDrawnAgainAtTheSizeTheBrowserMeasured() async throws {

@@ -179,7 +179,7 @@ struct RenderTests {
     )
     #expect(
       html(Text("A").frame(width: 40, height: 20, alignment: .leading)) == """
-        <div class="sui-frame sui-align-leading sui-valign-center" style="width:40px;height:20px"><span class="sui-text">A</span></div>
+        <div class="sui-frame sui-align-leading sui-valign-center sui-fixed-w sui-fixed-h" style="width:40px;height:20px"><span class="sui-text">A</span></div>
         """
     )
     #expect(html(Text("A").opacity(0.5).rotationEffect(.degrees(90))).contains("opacity:0.5;transform:rotate(90deg)"))
@@ -200,7 +200,7 @@ struct RenderTests {
     }
     #expect(
       html(Wedge().fill(Color.red).frame(width: 20, height: 20)) == """
-        <div class="sui-frame sui-align-center sui-valign-center" style="width:20px;height:20px">\
+        <div class="sui-frame sui-align-center sui-valign-center sui-fixed-w sui-fixed-h" style="width:20px;height:20px">\
         <div class="sui-shape-box sui-expand-h sui-expand-v" data-measure="xt9g" data-on-resize="0.0/resize">\
         <svg class="sui-shape" viewBox="0 0 20 20" preserveAspectRatio="xMidYMid meet" aria-hidden="true">\
         <path d="M10 10 L20 10 A10 10 0 0 1 10 20 Z" fill="var(--sui-red)"></path></svg></div></div>

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -38,6 +39,14 @@ struct PageTemplate: Sendable {
 
   func asset(_ text: String, contentType: String) -> Response {
     respond(.ok, text, contentType: contentType)
+  }
+
+  /// A file's bytes, which the browser may keep for a day (its address changes with the process).
+  func file(_ bytes: Data, contentType: String) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = contentType
+    headers[.cacheControl] = "private, max-age=86400"
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   func notFound() -> Response {

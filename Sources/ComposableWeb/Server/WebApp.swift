@@ -65,6 +65,11 @@ public struct WebApp: Sendable {
   public var logLevel: Logger.Level = .info
   /// Extra CSS served with the page.
   public var stylesheet: String
+  /// Where the pages may load pictures from besides this server and `data:` addresses, as
+  /// `Content-Security-Policy`'s `img-src` sources (`"https:"`, `"https://images.example.com"`):
+  /// none by default. A SwiftUI app's server allows `https:` and `http:`, as `AsyncImage` loads
+  /// from any address.
+  public var imageSources: [String] = []
   /// Sign-up, sign-in and sign-out, with every page for a signed-in account only; nil (the
   /// default) serves everyone the same app.
   public var accounts: WebAccounts?
@@ -377,13 +382,20 @@ public struct WebApp: Sendable {
     // HEAD answers like GET, without the body (and without keeping a tab: see `open`).
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let hostNames = answeredHostNames
-    router.add(middleware: SecurityHeaders(strictTransportSecurity: accounts?.secureCookie == true))
+    router.add(middleware: SecurityHeaders(strictTransportSecurity: accounts?.secureCookie == true, imageSources: imageSources))
     router.add(middleware: AllowedHosts(names: hostNames, page: page, metrics: tabs.metrics))
     router.get("/_cw/app.js") { _, _ in
       page.asset(browserScript, contentType: "text/javascript; charset=utf-8")
     }
     router.get("/_cw/app.css") { _, _ in
       page.asset(page.css, contentType: "text/css; charset=utf-8")
+    }
+    // The files a renderer gave an address (``ServedFiles``): an asset catalogue's pictures.
+    router.get("\(ServedFiles.prefix)**") { request, _ in
+      guard let file = ServedFiles.file(atPath: request.uri.path), let bytes = try? Data(contentsOf: file) else {
+        return page.notFound()
+      }
+      return page.file(bytes, contentType: ServedFiles.contentType(of: file))
     }
     // For load balancers and monitors: 200 while serving, 503 once shutting down.
     router.get("/healthz") { _, _ in

@@ -264,6 +264,22 @@ public enum ImageSource: Equatable, Sendable {
   case system(String)
   /// A picture the browser loads from an address (an ``AsyncImage``'s, once loaded).
   case remote(RemoteImage)
+  /// A picture of the app's asset catalogue (`Image("crest")`), from a file the renderer serves.
+  case asset(AssetImage)
+}
+
+/// A picture of the app's asset catalogue: its name, its file (nil when the catalogue has none
+/// a renderer can draw), the pixels per point it was made for, and whether it stretches to its
+/// frame (`resizable()`) or keeps its own size.
+public struct AssetImage: Equatable, Sendable {
+  /// The name it was asked for by.
+  public var name: String
+  /// The picture's file.
+  public var file: URL?
+  /// Pixels per point (2 for the `2x` file of a set): its own size is divided by it.
+  public var scale: CGFloat
+  /// Whether it takes the size of its frame (`resizable()`) rather than its own.
+  public var isResizable: Bool
 }
 
 /// A picture loaded from an address: where it is, the pixels per point it was made for, and

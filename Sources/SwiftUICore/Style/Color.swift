@@ -242,7 +242,7 @@ enum AssetColors {
   /// The colour in the catalogue's JSON: its universal (light) appearance's components, written
   /// as 0…1 numbers, 0…255 integers or hexadecimal.
   private static func read(_ name: String, in bundle: Bundle) -> ColorValue? {
-    guard let url = findColorSet(name, in: bundle),
+    guard let url = AssetCatalog.folder(named: "\(name).colorset", in: bundle)?.appendingPathComponent("Contents.json"),
       let data = try? Data(contentsOf: url),
       let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let colors = json["colors"] as? [[String: Any]],
@@ -259,25 +259,5 @@ enum AssetColors {
       return text.contains(".") || number <= 1 ? number : number / 255
     }
     return .rgba(red: component("red"), green: component("green"), blue: component("blue"), opacity: component("alpha"))
-  }
-
-  /// The colour set's JSON: in an asset catalogue (`*.xcassets`, searched through its groups)
-  /// in the bundle's resources, or in a SwiftPM resource bundle (`*.resources`) beside them.
-  private static func findColorSet(_ name: String, in bundle: Bundle) -> URL? {
-    guard let root = bundle.resourceURL else { return nil }
-    let files = FileManager.default
-    func children(_ folder: URL) -> [URL] {
-      (try? files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-    }
-    let places = [root] + children(root).filter { $0.pathExtension == "resources" || $0.pathExtension == "bundle" }
-    let catalogues = places.flatMap(children).filter { $0.pathExtension == "xcassets" }
-    let target = "\(name).colorset"
-    for catalogue in catalogues {
-      let enumerator = files.enumerator(at: catalogue, includingPropertiesForKeys: nil)
-      while let url = enumerator?.nextObject() as? URL {
-        if url.lastPathComponent == target { return url.appendingPathComponent("Contents.json") }
-      }
-    }
-    return nil
   }
 }

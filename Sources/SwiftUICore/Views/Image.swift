@@ -1,24 +1,55 @@
 /// A symbol of the platform's set (`Image(systemName: "star.fill")`), drawn from the renderer's
-/// icons and named for screen readers. (Images of the app's own, `Image("name")`, are not
-/// supported yet.)
+/// icons and named for screen readers, or a picture of the app's asset catalogue
+/// (`Image("crest")`).
 public struct Image: PrimitiveView, Equatable, Sendable {
   var source: ImageSource
+  /// What screen readers call it: nil for a symbol (the renderer names it), the name or label of
+  /// a picture; an empty label hides a decorative picture from them.
+  var accessibilityName: String?
 
   /// A symbol of the platform's set by name (`"star.fill"`), drawn from the renderer's icons.
   public init(systemName: String) {
     source = .system(systemName)
   }
 
-  /// A loaded picture (``AsyncImage``'s) then takes the size of its frame rather than its own;
-  /// a symbol is drawn at the size its frame or font gives either way.
-  public func resizable() -> Image {
-    guard case var .remote(image) = source else { return self }
-    image.isResizable = true
-    return Image(source: .remote(image))
+  /// The picture `name` of the app's asset catalogue (`Assets.xcassets/NAME.imageset` among the
+  /// resources of `bundle`; the main bundle's, and the SwiftPM resource bundles beside it, when
+  /// nil), named `name` for screen readers. The set's `2x` file is shown where it has one, at its
+  /// own size in points (its pixels over its scale).
+  public init(_ name: String, bundle: Bundle? = nil) {
+    self.init(source: .asset(AssetImages.image(named: name, bundle: bundle ?? .main)), accessibilityName: name)
   }
 
-  init(source: ImageSource) {
+  /// The picture `name` of the app's asset catalogue, named `label` for screen readers.
+  public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+    self.init(source: .asset(AssetImages.image(named: name, bundle: bundle ?? .main)), accessibilityName: label.runs.map(\.string).joined())
+  }
+
+  /// The picture `name` of the app's asset catalogue, hidden from screen readers (an ornament).
+  public init(decorative name: String, bundle: Bundle? = nil) {
+    self.init(source: .asset(AssetImages.image(named: name, bundle: bundle ?? .main)), accessibilityName: "")
+  }
+
+  /// A picture (an asset's, or ``AsyncImage``'s once loaded) then takes the size of its frame
+  /// rather than its own; a symbol is drawn at the size its frame or font gives either way.
+  public func resizable() -> Image {
+    var copy = self
+    switch source {
+    case var .remote(image):
+      image.isResizable = true
+      copy.source = .remote(image)
+    case var .asset(image):
+      image.isResizable = true
+      copy.source = .asset(image)
+    case .system:
+      break
+    }
+    return copy
+  }
+
+  init(source: ImageSource, accessibilityName: String? = nil) {
     self.source = source
+    self.accessibilityName = accessibilityName
   }
   /// Accepted and ignored (images keep their aspect ratio).
   public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
@@ -37,7 +68,12 @@ public struct Image: PrimitiveView, Equatable, Sendable {
     case let .system(name) where variants != .none:
       nodes.append(context.node(.image(.system(variants.applied(to: name)))))
     default:
-      nodes.append(context.node(.image(view.source)))
+      let image = [context.node(.image(view.source))]
+      switch view.accessibilityName {
+      case nil: nodes += image
+      case ""?: nodes += ViewNode.modify(image, with: .accessibilityHidden(true), identity: context.path)
+      case let name?: nodes += ViewNode.modify(image, with: .accessibilityLabel(name), identity: context.path)
+      }
     }
   }
 }

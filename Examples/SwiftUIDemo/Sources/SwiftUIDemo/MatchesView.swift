@@ -3,7 +3,8 @@ import SwiftUI
 /// The next match and the season's opponents, in the SwiftUI apps write beyond lists and
 /// stacks: a date picker and labelled values, a searchable list whose rows have swipe actions
 /// and a context menu, a grid of badges, a button that scrolls to the last opponent, a ticking
-/// clock, a share button, a kit dyed with `colorMultiply`, a pitch drawn by a `Canvas`, and the club's crest and sponsor loaded as async images (the crest is
+/// clock, a share button, a kit dyed with `colorMultiply`, a pitch drawn by a `Canvas`, the
+/// club's badge from the asset catalogue, and its crest and sponsor loaded as async images (the crest is
 /// a picture's own `data:` address; the sponsor's address answers 404, so it shows its failure).
 struct MatchesView: View {
   @State private var kickOff = Calendar(identifier: .gregorian).date(
@@ -37,6 +38,7 @@ struct MatchesView: View {
             }
             LabeledContent("Opponents left", value: "\(opponents.count)")
             HStack {
+              Image("club-badge")
               Text("Crest, kit, pitch")
               Spacer()
               AsyncImage(url: crest) { image in

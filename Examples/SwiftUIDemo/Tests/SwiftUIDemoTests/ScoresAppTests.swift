@@ -102,10 +102,17 @@ struct ScoresAppTests {
       // The crest loaded by the browser and shown by the server's next render, at its frame; the
       // sponsor's address answers 404, so its failure shows.
       let crest = try await browser.waitFor(
-        "const i = document.querySelector('[role=dialog] img.sui-bitmap'); return i && i.complete && i.naturalWidth > 0 ? Math.round(i.getBoundingClientRect().width) + 'x' + Math.round(i.getBoundingClientRect().height) : 'none'",
+        "const i = document.querySelector('[role=dialog] img.sui-bitmap[src^=data]'); return i && i.complete && i.naturalWidth > 0 ? Math.round(i.getBoundingClientRect().width) + 'x' + Math.round(i.getBoundingClientRect().height) : 'none'",
         toBe: "32x32"
       )
       #expect(crest == "32x32")
+      // The badge of the app's asset catalogue, served by the app: its 2x file (80 pixels) at its
+      // own size in points, named for screen readers.
+      let badge = try await browser.waitFor(
+        "const i = document.querySelector('[role=dialog] img[src^=\"/_cw/file/\"]'); return i && i.complete && i.naturalWidth > 0 ? i.naturalWidth + ':' + Math.round(i.getBoundingClientRect().width) + 'x' + Math.round(i.getBoundingClientRect().height) + ':' + i.getAttribute('aria-label') : 'none'",
+        toBe: "80:40x40:club-badge"
+      )
+      #expect(badge == "80:40x40:club-badge")
       #expect(try await browser.waitFor("return document.querySelector('[role=dialog]').textContent.includes('No sponsor logo') ? 'yes' : 'no'", toBe: "yes") == "yes")
       #expect(try await browser.evaluate("return document.querySelectorAll('img.sui-image-loader').length") as? Int == 0)
       // The pitch, drawn by its canvas at the size the browser measured: grass, then the halfway line.
