@@ -21,7 +21,7 @@ extension WebRenderer {
       let rows = flattened(children)
       let columns = rows.map { row -> Int in
         guard case .gridRow = row.kind else { return 1 }
-        return flattened(row.children).count
+        return flattened(row.children).reduce(0) { $0 + columnSpan($1) }
       }.max() ?? 1
       style.append("grid-template-columns:repeat(\(max(columns, 1)),auto)")
       // A view outside any row spans the whole row.
@@ -52,6 +52,12 @@ extension WebRenderer {
       return cells
     }
   }
+}
+
+/// The columns a `Grid`'s cell spans (`gridCellColumns`; one).
+private func columnSpan(_ cell: ViewNode) -> Int {
+  for case let .gridCellColumns(count) in cell.modifiers { return count }
+  return 1
 }
 
 /// One track of a grid template.

@@ -176,6 +176,11 @@ extension WebRenderer {
         }))
         // A drag keeps the page from scrolling under it.
         if recognizer.tracksMoves { addClass("sui-drag", to: &element) }
+      case let .gridCellColumns(count):
+        styles.append("grid-column:span \(count)")
+      case let .gridCellAnchor(anchor):
+        func place(_ fraction: CGFloat) -> String { fraction <= 0.25 ? "start" : fraction >= 0.75 ? "end" : "center" }
+        styles.append("justify-self:\(place(anchor.x));align-self:\(place(anchor.y))")
       case .listRowBackground, .listRowInsets:
         break  // drawn by the list row
       case let .accessibilityLabel(label):

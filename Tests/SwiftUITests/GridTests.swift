@@ -75,6 +75,30 @@ struct GridTests {
     #expect(drawn.contains(#"<hr class="sui-divider" style="grid-column:1/-1">"#))
   }
 
+  @Test func aCellSpansColumnsAndSitsWhereItsAnchorSays() {
+    let drawn = html(
+      Grid {
+        GridRow {
+          Text("Team").gridCellColumns(2)
+          Text("Points").gridCellAnchor(.bottomTrailing)
+        }
+        GridRow {
+          Text("Blob")
+          Text("FC")
+          Text("12").gridCellUnsizedAxes(.horizontal).gridColumnAlignment(.trailing)
+        }
+        GridRow {
+          Text("Notes").gridCellColumns(4)
+        }
+      }
+    )
+    // The widest row: four columns, given by a span (one text spans 2, another 4).
+    #expect(drawn.contains("grid-template-columns:repeat(4,auto)"))
+    #expect(drawn.contains(#"<span class="sui-text" style="grid-column:span 2">Team</span>"#))
+    #expect(drawn.contains(#"<span class="sui-text" style="justify-self:end;align-self:end">Points</span>"#))
+    #expect(drawn.contains(#"<span class="sui-text">12</span>"#))
+  }
+
   @Test func lazyStacksAreStacks() {
     #expect(
       html(LazyVStack(alignment: .leading, spacing: 2, pinnedViews: [.sectionHeaders]) { Text("A") })

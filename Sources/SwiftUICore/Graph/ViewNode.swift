@@ -161,6 +161,10 @@ public struct ViewNode {
     case monospacedDigit
     /// Its pointer presses, moves and releases go to this recognizer (`gesture`, `onTapGesture`).
     case gesture(GestureRecognizer)
+    /// The columns of a `Grid` it spans (`gridCellColumns`).
+    case gridCellColumns(Int)
+    /// Where it sits in its `Grid` cell when it is smaller (`gridCellAnchor`).
+    case gridCellAnchor(UnitPoint)
     /// The background of the list row it is (`listRowBackground`).
     case listRowBackground([ViewNode])
     /// The space between the list row it is and the row's content (`listRowInsets`; nil: the

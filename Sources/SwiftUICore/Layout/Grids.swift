@@ -195,3 +195,24 @@ public struct LazyHStack<Content: View>: PrimitiveView {
     HStack._resolve(view.stack, into: &nodes, in: context)
   }
 }
+
+extension View {
+  /// In a `Grid`, the cell spans `count` columns (at least one).
+  public func gridCellColumns(_ count: Int) -> some View {
+    modifier(node: .gridCellColumns(max(count, 1)))
+  }
+
+  /// In a `Grid`, where the view sits in its cell when it is smaller than the cell: `.topLeading`,
+  /// `.bottomTrailing`…, over the grid's and the row's alignment.
+  public func gridCellAnchor(_ anchor: UnitPoint) -> some View {
+    modifier(node: .gridCellAnchor(anchor))
+  }
+
+  /// In a `Grid`, the axes along which the view takes no part in sizing its row or column
+  /// (accepted and ignored: in a browser's grid every cell sizes its tracks).
+  public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { self }
+
+  /// In a `Grid`, how the cells of the view's column line up (accepted and ignored: the grid's
+  /// and the rows' alignment apply).
+  public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { self }
+}
