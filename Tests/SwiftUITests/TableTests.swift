@@ -97,4 +97,25 @@ struct TableTests {
     #expect(!page.contains("sui-table-sort"))
     #expect(!page.contains("aria-selected"))
   }
+
+  struct Round: Identifiable {
+    let id: Int
+  }
+
+  @Test func aColumnForEachElementFollowsTheColumnsBeforeIt() {
+    let rounds = [Round(id: 1), Round(id: 2)]
+    let page = html(
+      Table(TableTests.people) {
+        TableColumn("Name", value: \.givenName)
+        TableColumnForEach(rounds) { round in
+          TableColumn("Round \(round.id)") { person in Text("\(person.id * 10 + round.id)") }
+        }
+        TableColumnForEach(["Email"], id: \.self) { title in
+          TableColumn(title, value: \.emailAddress)
+        }
+      }
+    )
+    #expect(page.contains(#"<thead><tr><th scope="col"><span class="sui-text">Name</span></th><th scope="col"><span class="sui-text">Round 1</span></th><th scope="col"><span class="sui-text">Round 2</span></th><th scope="col"><span class="sui-text">Email</span></th></tr></thead>"#))
+    #expect(page.contains(#"<tr data-key="2"><td><span class="sui-text">Mei</span></td><td><span class="sui-text">21</span></td><td><span class="sui-text">22</span></td><td><span class="sui-text">meichen@icloud.com</span></td></tr>"#))
+  }
 }

@@ -150,6 +150,12 @@ public enum TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
     column
   }
 
+  /// Columns of any other kind (a ``TableColumnForEach``'s) for the same rows.
+  public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> Column
+  where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort {
+    column
+  }
+
   public static func buildPartialBlock<Column: TableColumnContent>(first: Column) -> Column
   where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort {
     first
@@ -186,4 +192,47 @@ public struct TupleTableColumnContent<RowValue: Identifiable, Sort: SortComparat
   public typealias TableColumnSortComparator = Sort
   let columns: [_TableColumnDescription<RowValue>]
   public func _columns() -> [_TableColumnDescription<RowValue>] { columns }
+}
+
+/// A column for each element of a collection, as `ForEach` makes a view for each:
+///
+/// ```swift
+/// Table(scores) {
+///   TableColumn("Player", value: \.name)
+///   TableColumnForEach(rounds) { round in
+///     TableColumn("Round \(round.number)") { score in Text("\(score.points[round.number])") }
+///   }
+/// }
+/// ```
+public struct TableColumnForEach<
+  Data: RandomAccessCollection, ID: Hashable, RowValue: Identifiable, Sort: SortComparator,
+  Content: TableColumnContent
+>: TableColumnContent where Content.TableRowValue == RowValue, Content.TableColumnSortComparator == Sort {
+  /// The type of the table's rows.
+  public typealias TableRowValue = RowValue
+  /// How the columns sort.
+  public typealias TableColumnSortComparator = Sort
+  let data: Data
+  let content: (Data.Element) -> Content
+
+  /// The columns `content` makes for each element of `data`, whose elements are told apart by
+  /// `id`.
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @TableColumnBuilder<RowValue, Sort> content: @escaping (Data.Element) -> Content
+  ) {
+    self.data = data
+    self.content = content
+  }
+
+  public func _columns() -> [_TableColumnDescription<RowValue>] {
+    data.flatMap { content($0)._columns() }
+  }
+}
+
+extension TableColumnForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  /// The columns `content` makes for each element of `data`.
+  public init(_ data: Data, @TableColumnBuilder<RowValue, Sort> content: @escaping (Data.Element) -> Content) {
+    self.init(data, id: \.id, content: content)
+  }
 }
