@@ -100,9 +100,13 @@ let browserScript = #"""
     change();
     changedLooks.set(node, timing);
   }
+  // How a message's changes animate, from its ["an", seconds, delay, curve] patch.
+  function animationOf(patch) {
+    return { duration: patch[1] * 1000, delay: patch[2] * 1000, easing: patch[3] };
+  }
   function readLooksBefore(patches) {
     for (const patch of patches) {
-      if (patch[0] === "an") animation = { duration: patch[1] * 1000, delay: patch[2] * 1000, easing: patch[3] };
+      if (patch[0] === "an") animation = animationOf(patch);
       if (!["an", "a", "r", "t"].includes(patch[0])) break;
       if ((patch[0] === "a" || patch[0] === "r") && (patch[2] === "style" || patch[2] === "class")) {
         const node = nodeAt(patch[1]);
@@ -199,7 +203,7 @@ let browserScript = #"""
   function apply(patch) {
     const [op, path] = patch;
     switch (op) {
-      case "an": animation = { duration: patch[1] * 1000, delay: patch[2] * 1000, easing: patch[3] }; break;
+      case "an": animation = animationOf(patch); break;
       case "t": {
         const node = nodeAt(path);
         if (node.parentNode && node.parentNode.tagName === "TEXTAREA" && isBeingEdited(node.parentNode)) return;

@@ -218,7 +218,7 @@ struct GestureModifier<Content: View, G: Gesture>: PrimitiveView {
     let recognizer = view.gesture._recognizer(memory, changed: { _ in }, ended: { _ in })
     let content = context.nodes(of: view.content, component: "m")
     guard !content.isEmpty else { return }
-    nodes += ViewNode.modify(content, with: .gesture(recognizer), identity: context.path)
+    nodes += ViewNode.modify(content, with: .gesture(recognizer))
   }
 }
 

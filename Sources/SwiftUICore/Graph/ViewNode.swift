@@ -216,7 +216,7 @@ extension ViewNode {
   }
 
   /// Adds `modifier` to each of `nodes` (`identity` is no longer read: nothing is wrapped).
-  static func modify(_ nodes: [ViewNode], with modifier: Modifier, identity: String) -> [ViewNode] {
+  static func modify(_ nodes: [ViewNode], with modifier: Modifier) -> [ViewNode] {
     // A modifier of several views (a `Group`'s, a body of several) modifies each of them, as in
     // SwiftUI: `Group { Circle(); Button(…) }.opacity(0.1)` in a `ZStack` is two layers, each
     // faded, not one box of two.

@@ -6,7 +6,7 @@ struct NodeModifier<Content: View>: PrimitiveView {
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     let content = context.nodes(of: view.content, component: "m")
     guard !content.isEmpty else { return }
-    nodes += ViewNode.modify(content, with: view.modifier(context), identity: context.path)
+    nodes += ViewNode.modify(content, with: view.modifier(context))
   }
 }
 

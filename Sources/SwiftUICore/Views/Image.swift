@@ -71,8 +71,8 @@ public struct Image: PrimitiveView, Equatable, Sendable {
       let image = [context.node(.image(view.source))]
       switch view.accessibilityName {
       case nil: nodes += image
-      case ""?: nodes += ViewNode.modify(image, with: .accessibilityHidden(true), identity: context.path)
-      case let name?: nodes += ViewNode.modify(image, with: .accessibilityLabel(name), identity: context.path)
+      case ""?: nodes += ViewNode.modify(image, with: .accessibilityHidden(true))
+      case let name?: nodes += ViewNode.modify(image, with: .accessibilityLabel(name))
       }
     }
   }
@@ -179,7 +179,7 @@ private struct IconNamedByTitle: PrimitiveView {
   static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
     let title = context.nodes(of: view.configuration.title, component: "name").map(\.plainText).joined(separator: " ")
     let icon = context.nodes(of: view.configuration.icon, component: "icon")
-    nodes += ViewNode.modify(icon, with: .accessibilityLabel(title), identity: context.path)
+    nodes += ViewNode.modify(icon, with: .accessibilityLabel(title))
   }
 }
 
