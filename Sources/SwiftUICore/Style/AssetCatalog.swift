@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import Synchronization
 
 /// The app's asset catalogues (`*.xcassets` folders among a bundle's resources), where
 /// `Color("name")` and `Image("name")` find what they name. Xcode compiles a catalogue into the
@@ -25,6 +26,21 @@ enum AssetCatalog {
     return nil
   }
 
+  /// What was found for each name in each bundle, each looked for (and reported missing) once.
+  final class Cache<Value: Sendable>: Sendable {
+    private let found = Mutex<[String: Value]>([:])
+
+    func value(named name: String, in bundle: Bundle, find: () -> Value) -> Value {
+      found.withLock { found in
+        let key = "\(bundle.bundlePath)#\(name)"
+        if let known = found[key] { return known }
+        let value = find()
+        found[key] = value
+        return value
+      }
+    }
+  }
+
   /// The `Contents.json` of a set, as a dictionary.
   static func contents(of folder: URL) -> [String: Any]? {
     guard let data = try? Data(contentsOf: folder.appendingPathComponent("Contents.json")) else { return nil }
@@ -34,30 +50,25 @@ enum AssetCatalog {
 
 /// The pictures of the app's asset catalogues (`Assets.xcassets/NAME.imageset`), each found once.
 enum AssetImages {
-  private static let lock = NSLock()
-  // `nonisolated(unsafe)` is safe: `found` is only read and written while `lock` is held.
-  nonisolated(unsafe) private static var found: [String: AssetImage] = [:]
+  private static let found = AssetCatalog.Cache<AssetImage>()
 
   /// The picture named `name`: its file and the scale it was drawn for. One that is not there is
   /// reported once (SwiftUI draws nothing for it; so does this).
   static func image(named name: String, bundle: Bundle) -> AssetImage {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = "\(bundle.bundlePath)#\(name)"
-    if let known = found[key] { return known }
-    var image = AssetImage(name: name, file: nil, scale: 1, isResizable: false)
-    if let folder = AssetCatalog.folder(named: "\(name).imageset", in: bundle) {
-      if let (file, scale) = bestFile(in: folder) {
-        image.file = file
-        image.scale = scale
-      } else {
-        reportIssue("The image set \"\(name)\" (\(folder.path)) has no picture a browser can draw (PNG, JPEG, GIF, WebP or SVG; a PDF or HEIC one is not drawn): it is drawn empty.")
+    found.value(named: name, in: bundle) {
+      var image = AssetImage(name: name, file: nil, scale: 1, isResizable: false)
+      guard let folder = AssetCatalog.folder(named: "\(name).imageset", in: bundle) else {
+        reportIssue("No image named \"\(name)\" in an asset catalogue of \(bundle.bundlePath) (Assets.xcassets/\(name).imageset, among the target's resources): it is drawn empty.")
+        return image
       }
-    } else {
-      reportIssue("No image named \"\(name)\" in an asset catalogue of \(bundle.bundlePath) (Assets.xcassets/\(name).imageset, among the target's resources): it is drawn empty.")
+      guard let (file, scale) = bestFile(in: folder) else {
+        reportIssue("The image set \"\(name)\" (\(folder.path)) has no picture a browser can draw (PNG, JPEG, GIF, WebP or SVG; a PDF or HEIC one is not drawn): it is drawn empty.")
+        return image
+      }
+      image.file = file
+      image.scale = scale
+      return image
     }
-    found[key] = image
-    return image
   }
 
   /// Which file of the set to show: the light appearance's, for a 2× screen where there is one

@@ -218,25 +218,15 @@ extension ShapeStyle where Self == ForegroundStyle {
 /// The colours of an asset catalogue (`Assets.xcassets/NAME.colorset/Contents.json`), read
 /// once each from the bundle's resources.
 enum AssetColors {
-  private static let lock = NSLock()
-  // `nonisolated(unsafe)` is safe: `found` is only read and written while `lock` is held.
-  nonisolated(unsafe) private static var found: [String: ColorValue] = [:]
+  private static let found = AssetCatalog.Cache<ColorValue>()
 
   static func color(named name: String, bundle: Bundle) -> ColorValue {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = "\(bundle.bundlePath)#\(name)"
-    if let known = found[key] { return known }
-    let value: ColorValue
-    if let color = read(name, in: bundle) {
-      value = color
-    } else {
+    found.value(named: name, in: bundle) {
+      if let color = read(name, in: bundle) { return color }
       // As on iOS, the colour is clear; unlike a log line, this says where it was looked for.
       reportIssue("No colour named \"\(name)\" in an asset catalogue of \(bundle.bundlePath) (Assets.xcassets/\(name).colorset/Contents.json, among the target's resources): it is drawn clear.")
-      value = .system("clear", opacity: 1)
+      return .system("clear", opacity: 1)
     }
-    found[key] = value
-    return value
   }
 
   /// The colour in the catalogue's JSON: its universal (light) appearance's components, written
