@@ -99,7 +99,9 @@ extension WebRenderer {
       case let .foreground(color):
         styles.append("color:\(css(color))")
       case let .tint(color):
-        styles.append("--sui-accent:\(css(color))")
+        // `tint(.accentColor)` is the app's accent (a tint naming itself would be a cycle, which
+        // CSS drops, and the tinted controls would lose their colour).
+        styles.append("--sui-accent:\(css(color).replacingOccurrences(of: "var(--sui-accent)", with: "var(--sui-app-accent)"))")
       case let .cornerRadius(radius):
         styles.append("border-radius:\(px(radius));overflow:hidden")
         hasPaint = true

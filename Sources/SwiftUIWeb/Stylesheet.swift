@@ -6,7 +6,7 @@ public let swiftUIStylesheet = #"""
   --sui-mint: #00c7be; --sui-teal: #30b0c7; --sui-cyan: #32ade6; --sui-blue: #007aff;
   --sui-indigo: #5856d6; --sui-purple: #af52de; --sui-pink: #ff2d55; --sui-brown: #a2845e;
   --sui-gray: #8e8e93; --sui-black: #000; --sui-white: #fff; --sui-primary: #000;
-  --sui-secondary: rgba(60,60,67,.6); --sui-tertiary: rgba(60,60,67,.3); --sui-accent: var(--sui-blue);
+  --sui-secondary: rgba(60,60,67,.6); --sui-tertiary: rgba(60,60,67,.3); --sui-app-accent: var(--sui-blue); --sui-accent: var(--sui-app-accent);
   --sui-grouped-background: #f2f2f7; --sui-row-background: #fff; --sui-separator: rgba(60,60,67,.29);
   --sui-system-background: #fff; --sui-secondary-system-background: #f2f2f7; --sui-tertiary-system-background: #fff;
   --sui-system-grouped-background: #f2f2f7; --sui-secondary-system-grouped-background: #fff;

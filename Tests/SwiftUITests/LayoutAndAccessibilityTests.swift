@@ -120,6 +120,13 @@ struct LayoutAndAccessibilityTests {
     ))
     #expect(html(Label("Start Meeting", systemImage: "timer").foregroundStyle(.tint)).contains("color:var(--sui-accent)"))
     #expect(swiftUIStylesheet.contains("--sui-material-ultraThin: rgba("))
+    // TCA's Timers case study tints its button `.accentColor` while stopped: the app's accent,
+    // not the tint naming itself (a cycle CSS drops, which left the button without a colour).
+    let accent = html(Button("Start") {}.buttonStyle(.borderedProminent).tint(.accentColor))
+    #expect(accent.contains("--sui-accent:var(--sui-app-accent)"))
+    #expect(html(Text("Faded").tint(Color.accentColor.opacity(0.5))).contains("--sui-accent:color-mix(in srgb, var(--sui-app-accent) 50%, transparent)"))
+    #expect(html(Text("Red").tint(.red)).contains("--sui-accent:var(--sui-red)"))
+    #expect(swiftUIStylesheet.contains("--sui-app-accent: var(--sui-blue); --sui-accent: var(--sui-app-accent);"))
   }
 
   @Test func sectionsWithHeaderAndFooterViews() {
