@@ -464,11 +464,7 @@ func unhashablePasswordProblem(_ password: String) -> String? {
 
 /// A new session id: 256 random bits, as 64 hexadecimal digits.
 func newSessionID() -> String {
-  var generator = SystemRandomNumberGenerator()
-  return (0..<4).map { _ in
-    let text = String(generator.next() as UInt64, radix: 16)
-    return String(repeating: "0", count: 16 - text.count) + text
-  }.joined()
+  randomHex(words: 4)
 }
 
 /// What the store keeps of a session id: its SHA-256, in hexadecimal.

@@ -178,8 +178,7 @@ final class Tabs {
     guard makeRoom(for: owner) else { return .tooManyTabs }
     guard makeRoomInServer() else { return .serverFull }
     guard let tab = makeTab(path, devtools: devtools, owner: owner), let live = tab.live else { return .notFound }
-    var generator = SystemRandomNumberGenerator()
-    let random = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    let random = randomHex(words: 2)
     // A signed-in tab's id is bound to its session, so that no other process hands it to
     // another session (see `adopt`).
     let id = owner.map { random + sessionTag(random, $0.hash) } ?? random
@@ -369,10 +368,4 @@ final class Tabs {
 /// `0`–`9`, `a`–`f` (the session ids `open` makes are lowercase).
 private func isHexDigit(_ byte: UInt8) -> Bool {
   (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
-  }
 }

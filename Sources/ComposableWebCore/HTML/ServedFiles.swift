@@ -19,8 +19,7 @@ public enum ServedFiles {
     lock.lock()
     defer { lock.unlock() }
     if let address = addresses[file] { return address }
-    let token = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }
-      .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    let token = randomHex(words: 2)
     let name = file.lastPathComponent.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? "file"
     let address = prefix + token + "/" + name
     addresses[file] = address
@@ -49,4 +48,14 @@ public enum ServedFiles {
     default: "application/octet-stream"
     }
   }
+}
+
+/// `words` × 64 random bits from the system's generator, as `16 × words` hexadecimal digits: the
+/// ids of sessions and tabs, and the tokens of served files.
+package func randomHex(words: Int) -> String {
+  var generator = SystemRandomNumberGenerator()
+  return (0..<words).map { _ in
+    let text = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
+  }.joined()
 }
