@@ -42,6 +42,7 @@ struct AccountSettingsTests {
     // A tab open elsewhere is sent to /sign-in once the password changes.
     let tab = try await Support.openTab(port, cookie: elsewhere)
     let socket = try await blocking { try Support.socket(port, tab: tab, cookie: elsewhere) }
+    try await Support.waitUntilConnected(port, tabs: 1)
 
     let wrong = try await Support.post(
       port, "/account/password", ["current_password": "not it", "password": "battery staple"], cookie: here

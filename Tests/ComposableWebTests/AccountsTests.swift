@@ -132,6 +132,17 @@ struct AccountsTests {
     )
   }
 
+  /// Waits until `count` tabs of the server at `port` have their socket attached, as its metrics
+  /// count them: a socket's handshake is answered before the server attaches it to its tab, so a
+  /// step taken right after the handshake could otherwise overtake the attach.
+  static func waitUntilConnected(_ port: Int, tabs count: Int) async throws {
+    let line = #"composable_web_tabs{state="connected"} \#(count)"#
+    let attached = try await eventually {
+      try loopbackRequest(port: port, method: "GET", path: "/metrics").text.contains(line)
+    }
+    #expect(attached, "\(count) tabs never had their socket attached")
+  }
+
   @Test func signingUpSetsAnHttpOnlyLaxCookieAndTheStoreKeepsOnlyHashes() async throws {
     let database = try Database()
     let made = Made()
@@ -395,8 +406,7 @@ struct AccountsTests {
     let ada = try await Self.signUp(port, "ada@example.com")
     let tab = try await Self.openTab(port, cookie: ada)
     let socket = try await blocking { try Self.socket(port, tab: tab, cookie: ada) }
-    // The socket is attached (a metrics read is answered after it).
-    _ = try await Self.get(port, "/metrics")
+    try await Self.waitUntilConnected(port, tabs: 1)
     store.isFailing.withLock { $0 = true }
     let failed = ContinuousClock.now
     let (message, code) = try await blocking {
@@ -516,8 +526,9 @@ struct AccountsTests {
     let beaSocket = try await blocking {
       try Self.socket(secondPort, tab: beaTab, cookie: bea)
     }
-    // Both tabs are live before the sign-out (the socket was accepted and attached).
-    _ = try await Self.get(firstPort, "/metrics")
+    // Every tab is live before the sign-out (its socket was accepted and attached).
+    try await Self.waitUntilConnected(firstPort, tabs: 1)
+    try await Self.waitUntilConnected(secondPort, tabs: 2)
 
     let start = ContinuousClock.now
     let signedOut = try await Self.post(secondPort, "/sign-out", [:], cookie: ada)
