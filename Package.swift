@@ -35,6 +35,9 @@ let package = Package(
     // for tools that draw views without serving an app (the benchmarks). Apps depend on
     // `SwiftUI` (below).
     .library(name: "SwiftUIWeb", targets: ["SwiftUIWeb", "ComposableSwiftUI"]),
+    // The same views drawn in a terminal's cells, for tools and benchmarks (apps get it through
+    // `SwiftUI`: `--terminal`).
+    .library(name: "SwiftUITerminal", targets: ["SwiftUITerminal"]),
     // The parts of swift-navigation's `SwiftUINavigation` that TCA apps import (`bind(_:to:)`).
     .library(name: "SwiftUINavigation", targets: ["SwiftUINavigation"]),
     .library(name: "Sharing", targets: ["Sharing"]),
@@ -254,6 +257,8 @@ let package = Package(
       ]
     ),
     .target(name: "SwiftUIWeb", dependencies: ["SwiftUICore", "ComposableWebCore"]),
+    // The second renderer: a window drawn full-screen in a terminal, driven by its keys.
+    .target(name: "SwiftUITerminal", dependencies: ["SwiftUICore", "ComposableTerminal"]),
     // Serving an `App`'s windows, one per browser tab, through ComposableWeb's server.
     .target(name: "SwiftUIWebServer", dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableWeb"]),
     // TCA's SwiftUI integration (store bindings, alerts, stacks), re-exported by `SwiftUI`.
@@ -262,6 +267,10 @@ let package = Package(
     .testTarget(
       name: "SwiftUITests",
       dependencies: ["SwiftUICore", "SwiftUIWeb", "ComposableSwiftUI", "ComposableWebCore", "ComposableWebTestSupport"]
+    ),
+    .testTarget(
+      name: "SwiftUITerminalTests",
+      dependencies: ["SwiftUITerminal", "SwiftUICore", "ComposableSwiftUI", "ComposableTerminal"]
     ),
     .testTarget(
       name: "ComposableWebTests",
@@ -408,7 +417,7 @@ if declaresSwiftUIProduct {
   // SwiftUI is the one imported.
   package.products.append(.library(name: "SwiftUI", targets: ["SwiftUIWhereMissing"]))
   package.targets += [
-    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWebServer", "ComposableSwiftUI"]),
+    .target(name: "SwiftUI", dependencies: ["SwiftUICore", "SwiftUIWebServer", "SwiftUITerminal", "ComposableSwiftUI"]),
     .target(
       name: "SwiftUIWhereMissing",
       dependencies: [.target(name: "SwiftUI", condition: .when(platforms: platformsWithoutSwiftUI))]

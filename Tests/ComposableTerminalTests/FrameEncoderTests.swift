@@ -53,9 +53,24 @@ import Testing
     #expect(none.contains("a"))
   }
 
+  @Test func rgbColoursAreDrawnAsTheyAreInTrueColourAndApproximatedElsewhere() {
+    var buffer = Buffer(width: 1, height: 1)
+    // iOS's system orange.
+    buffer.write("a", at: 0, 0, style: Style(foreground: .rgb(255, 149, 0)))
+    let trueColor = String(decoding: FrameEncoder(colorMode: .trueColor).fullFrame(buffer), as: UTF8.self)
+    #expect(trueColor.contains("\u{1B}[0;38;2;255;149;0m"))
+    let indexed = String(decoding: FrameEncoder(colorMode: .indexed).fullFrame(buffer), as: UTF8.self)
+    #expect(indexed.contains("\u{1B}[0;38;5;208m"))  // the cube's (5, 2, 0)
+    #expect(Color.rgb(128, 128, 128).indexedApproximation == 244)  // a grey of the ramp
+    #expect(Color.rgb(0, 0, 0).indexedApproximation == 16)
+    #expect(Color.rgb(255, 59, 48).standardApproximation == 9)  // system red ≈ bright red
+  }
+
   @Test func colorModeDetection() {
     #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .indexed)
-    #expect(ColorMode.detect(environment: ["TERM": "xterm", "COLORTERM": "truecolor"]) == .indexed)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm", "COLORTERM": "truecolor"]) == .trueColor)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm", "COLORTERM": "24bit"]) == .trueColor)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm", "COLORTERM": "yes"]) == .indexed)
     #expect(ColorMode.detect(environment: ["TERM": "xterm"]) == .standard)
     #expect(ColorMode.detect(environment: ["TERM": "dumb"]) == .none)
     #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)

@@ -110,12 +110,15 @@ private struct Output {
     case .standard:
       let index = Int(color.standardApproximation)
       return index < 8 ? "\(base + index)" : "\(base + 60 + index - 8)"
-    case .indexed:
+    case .indexed, .trueColor:
       switch color {
       case let .standard(index):
         return index < 8 ? "\(base + Int(index))" : "\(base + 60 + Int(index) - 8)"
       case let .indexed(index):
         return "\(base + 8);5;\(index)"
+      case let .rgb(red, green, blue):
+        return colorMode == .trueColor
+          ? "\(base + 8);2;\(red);\(green);\(blue)" : "\(base + 8);5;\(color.indexedApproximation)"
       }
     }
   }

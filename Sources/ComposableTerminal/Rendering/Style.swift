@@ -9,6 +9,9 @@ public enum Color: Hashable, Sendable {
   case standard(UInt8)
   /// One of the 256 indexed colours (16–231 a 6×6×6 cube, 232–255 greys).
   case indexed(UInt8)
+  /// Red, green and blue (0–255), for a terminal of 24-bit colour; drawn as the nearest indexed
+  /// colour in a terminal of 256, and the nearest standard one in a terminal of 16.
+  case rgb(UInt8, UInt8, UInt8)
 
   /// Standard colour 0.
   public static let black = Color.standard(0)
@@ -61,6 +64,32 @@ public enum Color: Hashable, Sendable {
       let bits = (red >= threshold ? 1 : 0) | (green >= threshold ? 2 : 0) | (blue >= threshold ? 4 : 0)
       if bits == 0 { return 0 }
       return UInt8(bits + (bright ? 8 : 0))
+    case .rgb:
+      return Color.indexed(indexedApproximation).standardApproximation
+    }
+  }
+
+  /// The nearest of the 256 indexed colours: a grey of the 24-step ramp for a grey, else the
+  /// nearest of the 6×6×6 cube.
+  public var indexedApproximation: UInt8 {
+    switch self {
+    case let .standard(index):
+      return index & 15
+    case let .indexed(index):
+      return index
+    case let .rgb(red, green, blue):
+      let levels = [0, 95, 135, 175, 215, 255]
+      func step(_ value: UInt8) -> Int {
+        levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0
+      }
+      let (r, g, b) = (Int(red), Int(green), Int(blue))
+      if max(r, g, b) - min(r, g, b) < 10 {
+        let grey = (r + g + b) / 3
+        if grey < 4 { return 16 }
+        if grey > 246 { return 231 }
+        return UInt8(232 + min(23, max(0, (grey - 8) / 10)))
+      }
+      return UInt8(16 + 36 * step(red) + 6 * step(green) + step(blue))
     }
   }
 }
@@ -122,14 +151,17 @@ public enum ColorMode: Hashable, Sendable {
   case standard
   /// 256 indexed colours.
   case indexed
+  /// 24-bit colour (`COLORTERM=truecolor` or `24bit`): ``Color/rgb(_:_:_:)`` drawn as it is.
+  case trueColor
 
   /// The mode the environment asks for: none when `NO_COLOR` is set to a non-empty value (see
-  /// no-color.org) or `TERM` is `dumb` or unset; 256 colours when `TERM` or `COLORTERM` says so;
-  /// 16 otherwise.
+  /// no-color.org) or `TERM` is `dumb` or unset; 24-bit colour when `COLORTERM` is `truecolor`
+  /// or `24bit`; 256 colours when `TERM` or `COLORTERM` says so; 16 otherwise.
   public static func detect(environment: [String: String]) -> ColorMode {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
     let term = environment["TERM"] ?? ""
     if term == "dumb" || term.isEmpty { return .none }
+    if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased()) { return .trueColor }
     if term.contains("256") || environment["COLORTERM"] != nil { return .indexed }
     return .standard
   }

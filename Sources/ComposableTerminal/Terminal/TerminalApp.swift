@@ -41,6 +41,9 @@ public enum KeyResponse: Sendable {
 ///   `observe { }`: again whenever observable state it read changes (a store's fields, an
 ///   `@Observable` view model), coalesced to one frame per main-actor turn, and when the terminal
 ///   is resized. Only the cells that differ from the previous frame are written, in one `write`.
+///   With `tracks`, `render` runs outside observation instead, and again whenever what `tracks`
+///   read changes or it returns true (a change already waits): for a drawing whose pieces observe
+///   themselves (a SwiftUI window, each of whose bodies has a scope of its own).
 /// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits.
 /// * `beforeExit` runs before the program leaves by any way it can run code: a `.quit`, Ctrl-C,
 ///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there; then the
@@ -74,6 +77,7 @@ public enum TerminalApp {
   public static func run(
     colorMode: ColorMode = .detect(environment: ProcessInfo.processInfo.environment),
     beforeExit: @escaping @MainActor () -> Void = {},
+    tracks: (@MainActor () -> Bool)? = nil,
     render: @escaping @MainActor (inout Buffer) -> Void,
     handleKey: @escaping @MainActor (Key) -> KeyResponse
   ) async {
@@ -110,7 +114,12 @@ public enum TerminalApp {
       }
     }
 
-    let token = observe { screen.draw(render) }
+    let token =
+      if let tracks {
+        observe({ screen.draw(render) }, tracking: { _ = screen.size; return tracks() })
+      } else {
+        observe { screen.draw(render) }
+      }
     for await key in device.keys() {
       if key == .ctrl("c") || handleKey(key) == .quit { break }
     }

@@ -1,0 +1,255 @@
+import ComposableTerminal
+import Foundation
+import SwiftUICore
+
+/// Draws a window's views in a terminal's cells: the second renderer beside the web's, written
+/// against the same ``ViewRenderer`` protocol and the same resolved tree.
+///
+/// A point is an eighth of a column and a sixteenth of a row (a terminal cell is about 8 × 16
+/// points): `padding()` is two columns and a row, `frame(width: 80)` ten columns. Stacks lay
+/// their views out in cells, a `Spacer` takes the room left in its stack, lists and forms are
+/// grouped rows under their headers, a navigation stack has a title bar, and sheets, alerts and
+/// dialogs are overlays (see ``TerminalLayout``). What cannot be drawn in cells (a picture) is
+/// drawn as its name.
+@MainActor
+public final class TerminalRenderer: ViewRenderer {
+  /// The terminal's width in columns, which the window is laid out in.
+  public var width: Int
+  /// The terminal's height in rows.
+  public var height: Int
+
+  /// A renderer for a terminal of `width` × `height` cells (the window sets them on each frame).
+  public init(width: Int = 80, height: Int = 24) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Lays the window's views out for the terminal's width.
+  public func render(_ nodes: [ViewNode]) -> TerminalLayout {
+    let pass = LayoutPass(screenWidth: width, screenHeight: height)
+    let content = pass.vertical(nodes, width: width, alignment: .leading, spacing: 0)
+    return TerminalLayout(content: content, overlays: pass.overlays, back: pass.back)
+  }
+}
+
+/// One layout of a window: walks the tree once, collecting the overlays and the back action it
+/// meets on the way.
+@MainActor
+final class LayoutPass {
+  let screenWidth: Int
+  let screenHeight: Int
+  var overlays: [Overlay] = []
+  var back: (@MainActor () -> Void)?
+
+  init(screenWidth: Int, screenHeight: Int) {
+    self.screenWidth = screenWidth
+    self.screenHeight = screenHeight
+  }
+
+  // MARK: Stacks
+
+  /// `nodes` one under the other, `width` columns at most.
+  func vertical(_ nodes: [ViewNode], width: Int, alignment: HorizontalPlacement, spacing: Int) -> Block {
+    let blocks = flattened(nodes).compactMap { layoutUnlessOverlay($0, width: width) }
+    var block = Block(width: 0, height: 0)
+    var y = 0
+    let stackWidth = blocks.contains(where: \.expandsHorizontally) ? width : min(width, blocks.map(\.width).max() ?? 0)
+    for (index, child) in blocks.enumerated() {
+      if index > 0, child.height > 0 { y += spacing }
+      block.place(child, x: alignment.offset(child.width, in: stackWidth), y: y)
+      y += child.height
+    }
+    block.width = stackWidth
+    block.expandsHorizontally = blocks.contains(where: \.expandsHorizontally)
+    block.expandsVertically = blocks.contains(where: \.expandsVertically)
+    return block
+  }
+
+  /// `nodes` side by side in `width` columns: each as wide as it needs, text wrapped when they do
+  /// not fit, the room left shared by the spacers (and by views that expand, when there is none).
+  func horizontal(_ nodes: [ViewNode], width: Int, alignment: VerticalAlignment, spacing: Int) -> Block {
+    let children = flattened(nodes).filter { !isOverlay($0) }
+    let gaps = max(0, children.count - 1) * spacing
+    var blocks = children.map { layout($0, width: max(1, width - gaps)) }
+    var used = blocks.reduce(gaps) { $0 + $1.width }
+    // Too wide: the widest views give up columns (their text wraps) until the row fits.
+    var attempts = 0
+    while used > width, attempts < children.count {
+      attempts += 1
+      guard let widest = blocks.indices.max(by: { blocks[$0].width < blocks[$1].width }) else { break }
+      let narrower = max(1, blocks[widest].width - (used - width))
+      blocks[widest] = layout(children[widest], width: narrower)
+      used = blocks.reduce(gaps) { $0 + $1.width }
+    }
+    let spacers = children.indices.filter { if case .spacer = children[$0].kind { true } else { false } }
+    let growing = spacers.isEmpty ? blocks.indices.filter { blocks[$0].expandsHorizontally } : spacers
+    if !growing.isEmpty, used < width {
+      let room = width - used
+      for (order, index) in growing.enumerated() {
+        let share = room / growing.count + (order < room % growing.count ? 1 : 0)
+        if case .spacer = children[index].kind {
+          blocks[index].width += share
+        } else {
+          blocks[index] = layout(children[index], width: blocks[index].width + share)
+        }
+      }
+    }
+    let height = blocks.map(\.height).max() ?? 0
+    var block = Block(width: 0, height: height)
+    var x = 0
+    for (index, child) in blocks.enumerated() {
+      if index > 0 { x += spacing }
+      let y = alignment == .top ? 0 : alignment == .bottom ? height - child.height : (height - child.height) / 2
+      block.place(child, x: x, y: y)
+      x += child.width
+    }
+    block.width = x
+    block.expandsHorizontally = !growing.isEmpty
+    return block
+  }
+
+  /// `nodes` on top of each other, the first at the back.
+  func depth(_ nodes: [ViewNode], width: Int, alignment: SwiftUICore.Alignment) -> Block {
+    let blocks = flattened(nodes).compactMap { layoutUnlessOverlay($0, width: width) }
+    let stackWidth = blocks.map(\.width).max() ?? 0
+    let height = blocks.map(\.height).max() ?? 0
+    var block = Block(width: stackWidth, height: height)
+    for child in blocks {
+      let y = alignment.vertical == .top ? 0 : alignment.vertical == .bottom ? height - child.height : (height - child.height) / 2
+      block.place(child, x: placement(alignment.horizontal).offset(child.width, in: stackWidth), y: y)
+    }
+    block.expandsHorizontally = blocks.contains(where: \.expandsHorizontally)
+    return block
+  }
+
+  func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
+    nodes.flatMap { node -> [ViewNode] in
+      if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
+      return [node]
+    }
+  }
+
+  func isOverlay(_ node: ViewNode) -> Bool {
+    if case .presentation = node.kind { return true }
+    return false
+  }
+
+  /// The node laid out, or nil for a presentation (laid out as an overlay instead).
+  func layoutUnlessOverlay(_ node: ViewNode, width: Int) -> Block? {
+    if case let .presentation(presentation) = node.kind {
+      overlays.append(overlay(presentation, content: node.children))
+      return nil
+    }
+    return layout(node, width: width)
+  }
+
+  // MARK: Modifiers
+
+  /// `node` laid out in at most `width` columns, with its modifiers.
+  func layout(_ node: ViewNode, width: Int) -> Block {
+    var inner = width
+    var fixedWidth: Int?
+    // From the outside in: what each modifier leaves the view inside.
+    for modifier in node.modifiers.reversed() {
+      switch modifier {
+      case let .padding(insets):
+        inner -= columns(insets.leading) + columns(insets.trailing)
+      case let .frame(frame):
+        if let points = frame.width {
+          inner = columns(points)
+          fixedWidth = inner
+        } else if let points = frame.maxWidth, points.isFinite {
+          inner = min(inner, columns(points))
+        }
+      default:
+        break
+      }
+    }
+    var block = kindBlock(node, width: max(0, inner))
+    var name: String?
+    for modifier in node.modifiers {
+      switch modifier {
+      case let .padding(insets):
+        block = block.padded(
+          top: rows(insets.top), leading: columns(insets.leading), bottom: rows(insets.bottom), trailing: columns(insets.trailing)
+        )
+      case let .frame(frame):
+        block = framed(block, frame, available: width)
+      case let .font(font):
+        if font.isBold { block = block.styled(Style(bold: true)) }
+      case let .foreground(color):
+        block = block.styled(TerminalPalette.style(color))
+      case let .tint(color):
+        block = block.styled(TerminalPalette.style(color))
+      case let .background(nodes, _):
+        if case let .color(color)? = flattened(nodes).first?.kind, let background = TerminalPalette.color(color) {
+          block.paint(Rect(x: 0, y: 0, width: block.width, height: block.height), background: background)
+        }
+      case let .overlay(nodes, alignment):
+        let over = depth(nodes, width: block.width, alignment: alignment)
+        block.place(over, x: placement(alignment.horizontal).offset(over.width, in: block.width), y: 0)
+      case .disabled:
+        block = block.styled(Style(dim: true))
+        block.controls = []
+      case .hidden:
+        block = Block(width: block.width, height: block.height)
+      case let .opacity(value) where value <= 0.01:
+        block = Block(width: block.width, height: block.height)
+      case let .lineLimit(limit?):
+        if block.height > limit { block.lines.removeLast(block.height - limit) }
+      case let .accessibilityLabel(label):
+        name = label
+      default:
+        break
+      }
+    }
+    if let fixedWidth { block.width = max(block.width, fixedWidth) }
+    if let name, block.controls.count == 1 { block.controls[0].name = name }
+    return block
+  }
+
+  func framed(_ block: Block, _ frame: FrameSpec, available: Int) -> Block {
+    var block = block
+    let horizontal = placement(frame.alignment.horizontal)
+    if let width = frame.width.map(columns) {
+      block = block.aligned(in: width, horizontal)
+      block.width = width
+    } else if frame.maxWidth == .infinity {
+      block = block.aligned(in: available, horizontal)
+      block.expandsHorizontally = true
+    } else if let minimum = frame.minWidth.map(columns), block.width < minimum {
+      block = block.aligned(in: minimum, horizontal)
+    }
+    if let height = frame.height.map(rows) ?? frame.minHeight.map(rows), block.height < height {
+      let top = frame.alignment.vertical == .top ? 0 : frame.alignment.vertical == .bottom ? height - block.height : (height - block.height) / 2
+      block = block.padded(top: top, leading: 0, bottom: height - block.height - top, trailing: 0)
+    } else if let height = frame.height.map(rows), block.height > height {
+      block.lines.removeLast(block.height - height)
+    }
+    return block
+  }
+}
+
+/// Points to cells: a column is 8 points, a row 16.
+func columns(_ points: CGFloat) -> Int {
+  guard points.isFinite else { return 0 }
+  return max(0, Int((points / 8).rounded()))
+}
+
+func rows(_ points: CGFloat) -> Int {
+  guard points.isFinite else { return 0 }
+  return max(0, Int((points / 16).rounded()))
+}
+
+func placement(_ alignment: HorizontalAlignment) -> HorizontalPlacement {
+  alignment == .leading ? .leading : alignment == .trailing ? .trailing : .center
+}
+
+extension Font {
+  /// Drawn bold in a terminal: the titles, the headline, and weights from semibold up.
+  var isBold: Bool {
+    if let weight { return weight.value >= 600 }
+    guard let textStyle else { return false }
+    return [.largeTitle, .title, .title2, .title3, .headline].contains(textStyle)
+  }
+}

@@ -1,0 +1,243 @@
+import ComposableTerminal
+import SwiftUICore
+import SwiftUITerminal
+import Testing
+
+/// The terminal's keys: focus in reading order, activation, editing in place, overlays, quitting.
+@MainActor
+@Suite struct TerminalKeyTests {
+  struct Buttons: View {
+    @State var log: [String] = []
+    var body: some View {
+      VStack(alignment: .leading) {
+        HStack {
+          Button("One") { log.append("one") }
+          Button("Two") { log.append("two") }
+        }
+        Button("Three") { log.append("three") }
+        Button {
+          log.append("trash")
+        } label: {
+          Image(systemName: "trash")
+        }
+        .accessibilityLabel("Delete")
+        Text("Log: \(log.joined(separator: ","))")
+      }
+    }
+  }
+
+  @Test func tabAndArrowsMoveTheFocusInReadingOrderAndWrap() async {
+    let screen = TerminalScreen(Buttons())
+    #expect(screen.focusedName == "One")
+    screen.press(.tab)
+    #expect(screen.focusedName == "Two")
+    screen.press(.down)
+    #expect(screen.focusedName == "Three")
+    screen.press(.tab)
+    #expect(screen.focusedName == "Delete")
+    screen.press(.tab)
+    #expect(screen.focusedName == "One")
+    screen.press(.backTab)
+    #expect(screen.focusedName == "Delete")
+    screen.press(.up)
+    #expect(screen.focusedName == "Three")
+  }
+
+  @Test func enterAndSpacePressTheFocusedButtonDrawnInReverseVideo() async {
+    let screen = TerminalScreen(Buttons())
+    #expect(screen.cells(of: "One")?.allSatisfy(\.style.reverse) == true)
+    #expect(screen.cells(of: "Two")?.contains(where: \.style.reverse) == false)
+    screen.press(.enter)
+    screen.press(.tab, .character(" "))
+    #expect(screen.text.contains("Log: one,two"))
+    // The status line names the focused control and its keys.
+    let status = screen.lines.last ?? ""
+    #expect(status.contains("Two — enter: open/press"))
+    // An icon-only button is named by its label, else its symbol.
+    screen.press(.tab, .tab)
+    #expect(screen.lines.last?.contains("Delete — ") == true)
+  }
+
+  @Test func qQuitsUnlessAFieldHasTheFocus() async {
+    let screen = TerminalScreen(Buttons())
+    #expect(screen.press(.character("q")) == .quit)
+    struct Field: View {
+      @State var text = ""
+      var body: some View { TextField("Title", text: $text) }
+    }
+    let field = TerminalScreen(Field())
+    #expect(field.press(.character("q")) == .handled)
+    #expect(field.lines[0].hasPrefix("q"))
+  }
+
+  @Test func aFieldIsEditedInPlace() async {
+    struct Field: View {
+      @State var text = ""
+      @State var submitted = ""
+      var body: some View {
+        VStack(alignment: .leading) {
+          TextField("Title", text: $text).onSubmit { submitted = text }
+          Text("Text: [\(text)] submitted: [\(submitted)]")
+        }
+      }
+    }
+    let screen = TerminalScreen(Field(), width: 60)
+    // A field is named by its title, which shows until something is typed.
+    #expect(screen.focusedName == "Title")
+    #expect(screen.lines[0].hasPrefix("Title"))
+    screen.type("Dayly")
+    screen.press(.left, .backspace, .backspace)
+    screen.type("il")
+    #expect(screen.text.contains("Text: [Daily]"))
+    screen.press(.home, .delete)
+    screen.type("d")
+    screen.press(.end)
+    screen.type(" standup")
+    screen.press(.enter)
+    #expect(screen.text.contains("Text: [daily standup] submitted: [daily standup]"))
+  }
+
+  @Test func togglesPickersSteppersAndSliders() async {
+    struct Controls: View {
+      @State var isOn = false
+      @State var count = 0
+      @State var flavour = "Mint"
+      @State var volume = 5.0
+      var body: some View {
+        VStack(alignment: .leading) {
+          Toggle("Alarm", isOn: $isOn)
+          Picker("Flavour", selection: $flavour) {
+            Text("Mint").tag("Mint")
+            Text("Lemon").tag("Lemon")
+            Text("Lime").tag("Lime")
+          }
+          Stepper("Count", value: $count)
+          Slider(value: $volume, in: 0...10, step: 1)
+          Text("\(isOn) \(flavour) \(count) \(Int(volume))")
+        }
+      }
+    }
+    let screen = TerminalScreen(Controls())
+    screen.press(.character(" "))
+    screen.press(.tab, .right, .right)
+    screen.press(.tab, .right, .right, .character("-"), .character("+"), .character("+"))
+    screen.press(.tab, .left, .left)
+    #expect(screen.text.contains("true Lime 3 3"))
+    screen.press(.backTab, .backTab, .left)
+    #expect(screen.text.contains("true Lemon 3 3"))
+  }
+
+  @Test func aSheetTakesTheKeysAndEscDismissesIt() async {
+    struct Sheet: View {
+      @State var isPresented = false
+      @State var saved = false
+      var body: some View {
+        VStack(alignment: .leading) {
+          Button("Open") { isPresented = true }
+          Text(saved ? "Saved" : "Not saved")
+        }
+        .sheet(isPresented: $isPresented) {
+          VStack(alignment: .leading) {
+            Text("New standup")
+            Button("Save") {
+              saved = true
+              isPresented = false
+            }
+            Button("Other") {}
+          }
+        }
+      }
+    }
+    let screen = TerminalScreen(Sheet(), width: 30, height: 10)
+    screen.press(.enter)
+    let lines = screen.lines
+    // A framed box over the window, two columns in from its sides.
+    #expect(lines[1] == "No┌" + String(repeating: "─", count: 24) + "┐")
+    #expect(lines[2] == "  │ New standup            │")
+    // Only the sheet's controls take the focus.
+    #expect(screen.focusedName == "Save")
+    screen.press(.tab)
+    #expect(screen.focusedName == "Other")
+    screen.press(.tab)
+    #expect(screen.focusedName == "Save")
+    screen.press(.escape)
+    #expect(!screen.text.contains("New standup"))
+    #expect(screen.text.contains("Not saved"))
+    screen.press(.enter, .enter)
+    #expect(screen.text.contains("Saved"))
+  }
+
+  @Test func anAlertIsACentredBoxWithItsButtonsInRoleOrder() async {
+    struct Deleting: View {
+      @State var isPresented = true
+      @State var outcome = "none"
+      var body: some View {
+        Text("Outcome: \(outcome)")
+          .alert("Delete?", isPresented: $isPresented) {
+            Button("Yes", role: .destructive) { outcome = "deleted" }
+            Button("Nevermind", role: .cancel) { outcome = "kept" }
+          } message: {
+            Text("This cannot be undone.")
+          }
+      }
+    }
+    let screen = TerminalScreen(Deleting(), width: 40, height: 10)
+    let text = screen.text
+    #expect(text.contains("Delete?"))
+    #expect(text.contains("This cannot be undone."))
+    // Two buttons: cancel first, on one line.
+    let buttons = screen.lines.first { $0.contains("Nevermind") } ?? ""
+    let nevermind = buttons.range(of: "Nevermind")?.lowerBound
+    let yes = buttons.range(of: "Yes")?.lowerBound
+    #expect(nevermind != nil && yes != nil && nevermind! < yes!)
+    #expect(screen.focusedName == "Nevermind")
+    #expect(screen.cells(of: "Yes")?.first?.style.foreground == .rgb(255, 59, 48))
+    screen.press(.tab, .enter)
+    #expect(screen.text.contains("Outcome: deleted"))
+    #expect(!screen.text.contains("Delete?"))
+  }
+
+  @Test func focusSetByTheAppMovesTheTerminalsFocus() async {
+    enum Field: Hashable { case first, second }
+    struct Fields: View {
+      @FocusState var focus: Field?
+      @State var first = ""
+      @State var second = ""
+      var body: some View {
+        VStack(alignment: .leading) {
+          TextField("First", text: $first).focused($focus, equals: .first)
+          TextField("Second", text: $second).focused($focus, equals: .second)
+          Button("Next field") { focus = .second }
+          Text("Focus: \(focus.map { "\($0)" } ?? "none")")
+        }
+      }
+    }
+    let screen = TerminalScreen(Fields())
+    screen.press(.tab, .tab)
+    #expect(screen.focusedName == "Next field")
+    screen.press(.enter)
+    #expect(screen.focusedName == "Second")
+    screen.type("x")
+    #expect(screen.lines[1].hasPrefix("x"))
+    // Moving the focus with Tab tells the app.
+    screen.press(.backTab)
+    #expect(screen.text.contains("Focus: first"))
+  }
+
+  @Test func aLongListScrollsToKeepTheFocusedRowInSight() async {
+    struct Rows: View {
+      var body: some View {
+        List(0..<50, id: \.self) { index in
+          Button("Row \(index)") {}
+        }
+      }
+    }
+    let screen = TerminalScreen(Rows(), width: 20, height: 6)
+    #expect(screen.lines[0] == "  Row 0")
+    for _ in 0..<10 { screen.press(.down) }
+    let lines = screen.lines
+    #expect(lines.contains("  Row 10"))
+    #expect(!lines.contains("  Row 0"))
+    #expect(screen.cells(of: "Row 10")?.allSatisfy(\.style.reverse) == true)
+  }
+}
