@@ -59,6 +59,17 @@ struct Block {
     }
   }
 
+  /// Draws `other` behind what this piece holds, with its top-left corner at (`x`, `y`).
+  mutating func placeBehind(_ other: Block, x: Int, y: Int) {
+    var combined = Block(width: 0, height: 0)
+    combined.place(other, x: x, y: y)
+    combined.place(self, x: 0, y: 0)
+    combined.controls = controls + combined.controls.filter { control in !controls.contains { $0.identity == control.identity } }
+    combined.expandsHorizontally = expandsHorizontally
+    combined.expandsVertically = expandsVertically
+    self = combined
+  }
+
   /// Paints the background of `rect` (a colour) under what is drawn there: the spans already on
   /// its lines take its background where they have none.
   mutating func paint(_ rect: Rect, background: ComposableTerminal.Color) {

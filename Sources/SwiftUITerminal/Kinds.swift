@@ -72,9 +72,10 @@ extension LayoutPass {
     case .shape, .canvas:
       return shape(node, width: width)
     case let .color(color):
-      var block = Block(width: width, height: 1)
+      let height = max(1, proposedRows ?? layerRows ?? 1)
+      var block = Block(width: width, height: height)
       if let background = TerminalPalette.color(color) {
-        block.paint(Rect(x: 0, y: 0, width: width, height: 1), background: background)
+        block.paint(Rect(x: 0, y: 0, width: width, height: height), background: background)
       }
       block.expandsHorizontally = true
       return block
@@ -261,15 +262,15 @@ extension LayoutPass {
     return block
   }
 
-  /// A shape or a canvas: its box filled with its colour, at the size its frame gives (one row
-  /// of the width it is offered without one).
+  /// A shape in braille at the size its frame gives, else the size of the views it is layered
+  /// with, else as wide as it is offered and about as tall (a third of the screen at most); a
+  /// canvas as a blank box of that size.
   func shape(_ node: ViewNode, width: Int) -> Block {
-    var fill: ComposableTerminal.Color?
-    if case let .shape(spec) = node.kind {
-      fill = spec.fill.flatMap(TerminalPalette.color) ?? spec.stroke.flatMap { TerminalPalette.color($0.color) }
+    let rows = max(1, proposedRows ?? layerRows ?? min((width + 1) / 2, screenHeight / 3))
+    guard case let .shape(spec) = node.kind else {
+      return Block(width: width, height: rows)
     }
-    var block = Block(width: width, height: 1)
-    block.place(Block(String(repeating: "▀", count: width), style: Style(foreground: fill ?? TerminalPalette.accent)), x: 0, y: 0)
+    var block = ShapeCells.block(spec, columns: width, rows: rows, isBehind: isBehind)
     block.expandsHorizontally = true
     return block
   }

@@ -11,6 +11,7 @@ enum TerminalPalette {
     "mint": (0, 199, 190), "teal": (48, 176, 199), "cyan": (50, 173, 230), "blue": (0, 122, 255),
     "indigo": (88, 86, 214), "purple": (175, 82, 222), "pink": (255, 45, 85), "brown": (162, 132, 94),
     "gray": (142, 142, 147), "gray2": (174, 174, 178), "gray3": (199, 199, 204),
+    "black": (0, 0, 0), "white": (255, 255, 255),
   ]
 
   /// The label colours, drawn as the terminal's own text (dim for the lesser ones).
@@ -64,7 +65,8 @@ enum TerminalSymbols {
     "gearshape": "⚙", "clock": "◷", "calendar": "▦", "person": "☺", "person.3": "☺☺☺", "person.fill": "☻",
     "info.circle": "ⓘ", "exclamationmark.triangle": "⚠", "magnifyingglass": "⌕", "ellipsis": "…",
     "ellipsis.circle": "…", "play": "▶", "play.fill": "▶", "pause": "❚❚", "pause.fill": "❚❚", "stop": "■",
-    "stop.fill": "■", "forward.fill": "⏩", "backward.fill": "⏪", "hourglass": "⧗", "mic": "◉", "mic.fill": "◉",
+    "stop.fill": "■", "forward.fill": "»", "backward.fill": "«", "hourglass": "⧗", "hourglass.bottomhalf.fill": "⧗",
+    "hourglass.tophalf.fill": "⧖", "timer": "◴", "paintpalette": "◐", "waveform": "∿", "doc.text": "▤", "mic": "◉", "mic.fill": "◉",
     "doc": "▤", "folder": "▭", "house": "⌂", "bell": "♪", "square.and.arrow.up": "⇪", "arrow.clockwise": "↻",
     "plus.circle": "⊕", "plus.circle.fill": "⊕", "minus.circle": "⊖", "minus.circle.fill": "⊖", "xmark.circle": "⊗",
     "xmark.circle.fill": "⊗", "list.bullet": "☰", "line.3.horizontal": "☰", "flag": "⚑", "bolt": "ϟ",

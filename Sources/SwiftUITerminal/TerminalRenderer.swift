@@ -40,6 +40,13 @@ final class LayoutPass {
   let screenHeight: Int
   var overlays: [Overlay] = []
   var back: (@MainActor () -> Void)?
+  /// The height the view being laid out is given by its frame, in rows (shapes take it).
+  var proposedRows: Int?
+  /// The height of the views a shape is behind or over (a `ZStack`'s other layers, the view a
+  /// `background` or `overlay` modifies): a shape without a height of its own takes it.
+  var layerRows: Int?
+  /// Whether the shape being laid out is behind other views.
+  var isBehind = false
 
   init(screenWidth: Int, screenHeight: Int) {
     self.screenWidth = screenWidth
@@ -108,18 +115,49 @@ final class LayoutPass {
     return block
   }
 
-  /// `nodes` on top of each other, the first at the back.
+  /// `nodes` on top of each other, the first at the back. Shapes and colours take the size of the
+  /// other layers.
   func depth(_ nodes: [ViewNode], width: Int, alignment: SwiftUICore.Alignment) -> Block {
-    let blocks = flattened(nodes).compactMap { layoutUnlessOverlay($0, width: width) }
-    let stackWidth = blocks.map(\.width).max() ?? 0
-    let height = blocks.map(\.height).max() ?? 0
+    let children = flattened(nodes).filter { node in
+      if case let .presentation(presentation) = node.kind {
+        overlays.append(overlay(presentation, content: node.children))
+        return false
+      }
+      return true
+    }
+    var blocks: [Block?] = children.map { isFill($0) ? nil : layout($0, width: width) }
+    let laid = blocks.compactMap { $0 }
+    let others = laid.isEmpty ? nil : laid.map(\.height).max()
+    for index in children.indices where blocks[index] == nil {
+      blocks[index] = layered(children[index], width: width, rows: others, behind: index == 0 && children.count > 1)
+    }
+    let all = blocks.compactMap { $0 }
+    let stackWidth = all.map(\.width).max() ?? 0
+    let height = all.map(\.height).max() ?? 0
     var block = Block(width: stackWidth, height: height)
-    for child in blocks {
+    for child in all {
       let y = alignment.vertical == .top ? 0 : alignment.vertical == .bottom ? height - child.height : (height - child.height) / 2
       block.place(child, x: placement(alignment.horizontal).offset(child.width, in: stackWidth), y: y)
     }
-    block.expandsHorizontally = blocks.contains(where: \.expandsHorizontally)
+    block.expandsHorizontally = all.contains(where: \.expandsHorizontally)
     return block
+  }
+
+  /// Whether `node` is a shape or a colour, which fills what it is given.
+  func isFill(_ node: ViewNode) -> Bool {
+    switch node.kind {
+    case .shape, .color: true
+    default: false
+    }
+  }
+
+  /// `node` laid out as a layer over or behind others `rows` tall.
+  func layered(_ node: ViewNode, width: Int, rows: Int?, behind: Bool) -> Block {
+    let (savedRows, savedBehind) = (layerRows, isBehind)
+    layerRows = rows
+    isBehind = behind
+    defer { (layerRows, isBehind) = (savedRows, savedBehind) }
+    return layout(node, width: width)
   }
 
   func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
@@ -149,6 +187,8 @@ final class LayoutPass {
   func layout(_ node: ViewNode, width: Int) -> Block {
     var inner = width
     var fixedWidth: Int?
+    var fixedRows: Int?
+    var maximumRows: Int?
     // From the outside in: what each modifier leaves the view inside.
     for modifier in node.modifiers.reversed() {
       switch modifier {
@@ -161,10 +201,14 @@ final class LayoutPass {
         } else if let points = frame.maxWidth, points.isFinite {
           inner = min(inner, columns(points))
         }
+        if let points = frame.height { fixedRows = rows(points) }
+        if let points = frame.maxHeight, points.isFinite { maximumRows = rows(points) }
       default:
         break
       }
     }
+    // A maximum height caps the height a shape would take without it.
+    proposedRows = fixedRows ?? maximumRows.map { min($0, layerRows ?? min((inner + 1) / 2, screenHeight / 3)) }
     var block = kindBlock(node, width: max(0, inner))
     var name: String?
     for modifier in node.modifiers {
@@ -181,13 +225,23 @@ final class LayoutPass {
         block = block.styled(TerminalPalette.style(color))
       case let .tint(color):
         block = block.styled(TerminalPalette.style(color))
-      case let .background(nodes, _):
-        if case let .color(color)? = flattened(nodes).first?.kind, let background = TerminalPalette.color(color) {
-          block.paint(Rect(x: 0, y: 0, width: block.width, height: block.height), background: background)
+      case let .background(nodes, alignment):
+        if case let .color(color)? = flattened(nodes).first?.kind {
+          if let background = TerminalPalette.color(color) {
+            block.paint(Rect(x: 0, y: 0, width: block.width, height: block.height), background: background)
+          }
+        } else {
+          let behind = flattened(nodes).map { layered($0, width: block.width, rows: block.height, behind: true) }
+          for layer in behind {
+            block.placeBehind(layer, x: placement(alignment.horizontal).offset(layer.width, in: block.width), y: 0)
+          }
         }
       case let .overlay(nodes, alignment):
-        let over = depth(nodes, width: block.width, alignment: alignment)
-        block.place(over, x: placement(alignment.horizontal).offset(over.width, in: block.width), y: 0)
+        for node in flattened(nodes) {
+          let over = layered(node, width: block.width, rows: block.height, behind: false)
+          let y = alignment.vertical == .top ? 0 : alignment.vertical == .bottom ? block.height - over.height : max(0, (block.height - over.height) / 2)
+          block.place(over, x: placement(alignment.horizontal).offset(over.width, in: block.width), y: y)
+        }
       case .disabled:
         block = block.styled(Style(dim: true))
         block.controls = []
