@@ -52,6 +52,9 @@ let package = Package(
     // The steps of adding a standup in each front end, for the end-to-end tests (here and in
     // Examples/SwiftUIDemo).
     .library(name: "StandupsTestSupport", targets: ["StandupsTestSupport"]),
+    // Programs driven in a real terminal (tmux), for the end-to-end tests (here and in
+    // Examples/SwiftUIDemo).
+    .library(name: "TerminalTestSupport", targets: ["TerminalTestSupport"]),
     .executable(name: "terminal-counter", targets: ["TerminalCounter"]),
     .executable(name: "web-counter", targets: ["WebCounter"]),
     .executable(name: "standups", targets: ["standups"]),

@@ -55,6 +55,8 @@ let package = Package(
         .product(name: "SharingGRDB", package: library),
         // The steps of adding a standup in the HTML front end.
         .product(name: "StandupsTestSupport", package: library),
+        // Standups' SwiftUI views driven in a real terminal (tmux).
+        .product(name: "TerminalTestSupport", package: library),
         // `import Combine` where Apple's is missing, under the alias it requires.
         .product(
           name: "Combine", package: library, moduleAliases: ["Combine": "CombineOnLinux"],

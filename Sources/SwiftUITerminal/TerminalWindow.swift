@@ -180,6 +180,13 @@ public final class TerminalWindow {
   /// Handles one key (see the type's description).
   public func handle(_ key: Key) -> KeyResponse {
     defer { revision += 1 }
+    // Keys typed faster than frames are drawn each act on what the last one left (a field's text
+    // with the last character in it), not on the last frame.
+    if layout != nil, window.observeChanges() {
+      let layout = window.render()
+      self.layout = layout
+      settleFocus(layout)
+    }
     switch key {
     case .tab, .down:
       move(by: 1)

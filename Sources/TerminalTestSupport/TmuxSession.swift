@@ -55,6 +55,12 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", "0"])
   }
 
+  /// The visible screen with its attributes and colours as escape sequences (what changes when
+  /// only a highlight moves).
+  public func styledScreen() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-t", "0"])
+  }
+
   /// A tmux format for the pane (`#{alternate_on}`, `#{cursor_flag}`, `#{pane_tty}`).
   public func display(_ format: String) throws -> String {
     try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -97,6 +97,25 @@ import Testing
     #expect(screen.text.contains("Text: [daily standup] submitted: [daily standup]"))
   }
 
+  @Test func keysTypedFasterThanFramesAreAllKept() async {
+    struct Field: View {
+      @State var text = ""
+      var body: some View {
+        VStack(alignment: .leading) {
+          TextField("Title", text: $text)
+          Text("Text: [\(text)]")
+        }
+      }
+    }
+    let screen = TerminalScreen(Field())
+    _ = screen.draw()
+    // No frame between the keys, as when a paste or a fast typist outruns the screen.
+    for character in "Blob Jr" { _ = screen.window.handle(.character(character)) }
+    _ = screen.window.handle(.left)
+    _ = screen.window.handle(.backspace)
+    #expect(screen.text.contains("Text: [Blob r]"))
+  }
+
   @Test func togglesPickersSteppersAndSliders() async {
     struct Controls: View {
       @State var isOn = false
