@@ -228,8 +228,7 @@ extension LayoutPass {
 
   // MARK: Presentations
 
-  /// A sheet's content, or an alert's title, message and buttons (cancel last in a dialog and in
-  /// an alert of three or more, first in an alert of two, as the platform orders them).
+  /// A sheet's content, or an alert's title, message and buttons (in the platform's order).
   func overlay(_ presentation: Presentation, content: [ViewNode]) -> Overlay {
     switch presentation.kind {
     case .sheet, .fullScreenCover:
@@ -249,15 +248,7 @@ extension LayoutPass {
         block.place(message.aligned(in: boxWidth, .center), x: 0, y: y)
         y += message.height
       }
-      var actions = flattened(presentation.actions)
-      let isCancel: (ViewNode) -> Bool = { node in
-        if case let .button(spec) = node.kind { return spec.role == .cancel }
-        return false
-      }
-      let cancels = actions.filter(isCancel)
-      actions.removeAll(where: isCancel)
-      let ordered = presentation.kind == .alert && actions.count + cancels.count == 2 ? cancels + actions : actions + cancels
-      let buttons = ordered.map { layout($0, width: boxWidth) }
+      let buttons = presentation.actionsInPlatformOrder.map { layout($0, width: boxWidth) }
       y += 1
       if presentation.kind == .alert, buttons.count == 2, buttons.reduce(3, { $0 + $1.width + 4 }) <= boxWidth {
         let pair = row(of: buttons.map { $0.padded(top: 0, leading: 1, bottom: 0, trailing: 1) })

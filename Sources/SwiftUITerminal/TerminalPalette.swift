@@ -2,7 +2,7 @@ import ComposableTerminal
 import SwiftUICore
 
 /// SwiftUI's colours in a terminal: the named ones as iOS draws them (24-bit where the terminal
-/// has it, the nearest of 256 or 16 elsewhere, see ``FrameEncoder``); the label colours as the
+/// has it, the nearest of 256 or 16 elsewhere, see `FrameEncoder`); the label colours as the
 /// terminal's own text colour, which suits its background, light or dark; the secondary ones dim.
 enum TerminalPalette {
   /// iOS's system colours (light appearance), red, green and blue.

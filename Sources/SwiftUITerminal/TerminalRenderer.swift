@@ -3,7 +3,7 @@ import Foundation
 import SwiftUICore
 
 /// Draws a window's views in a terminal's cells: the second renderer beside the web's, written
-/// against the same ``ViewRenderer`` protocol and the same resolved tree.
+/// against the same `ViewRenderer` protocol and the same resolved tree.
 ///
 /// A point is an eighth of a column and a sixteenth of a row (a terminal cell is about 8 × 16
 /// points): `padding()` is two columns and a row, `frame(width: 80)` ten columns. Stacks lay
@@ -161,10 +161,7 @@ final class LayoutPass {
   }
 
   func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
-    nodes.flatMap { node -> [ViewNode] in
-      if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
-      return [node]
-    }
+    ViewNode.flattened(nodes)
   }
 
   func isOverlay(_ node: ViewNode) -> Bool {

@@ -35,7 +35,7 @@ public final class TerminalWindow {
   }
 
   /// Registers, in the caller's observation scope, what calls for a new frame; returns whether
-  /// one is due now (see ``ViewWindow/observeChanges()``).
+  /// one is due now (see `ViewWindow.observeChanges()`).
   public func observeChanges() -> Bool {
     _ = revision
     return window.observeChanges()
@@ -259,7 +259,7 @@ public final class TerminalWindow {
     return key == .character("q") ? .quit : .ignored
   }
 
-  /// Ends the window (see ``ViewWindow/close()``).
+  /// Ends the window (see `ViewWindow.close()`).
   public func close() {
     window.close()
   }

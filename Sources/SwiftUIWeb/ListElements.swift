@@ -28,10 +28,7 @@ extension WebRenderer {
 
   /// Nodes with plain groups opened.
   func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
-    nodes.flatMap { node -> [ViewNode] in
-      if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
-      return [node]
-    }
+    ViewNode.flattened(nodes)
   }
 
   func sectionElement(_ spec: SectionSpec, rows: [ViewNode]) -> Element {

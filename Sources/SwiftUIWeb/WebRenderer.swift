@@ -458,16 +458,7 @@ public struct WebRenderer {
       )
       return Element(tag: "div", attributes: [("class", "sui-backdrop")], children: [.element(dialog)])
     case .alert, .confirmationDialog:
-      // Cancel last in a dialog and in an alert of three or more buttons; first (leading) in an
-      // alert of two, as the platform orders them.
-      var actions = flattened(presentation.actions)
-      let isCancel: (ViewNode) -> Bool = { node in
-        if case let .button(spec) = node.kind { return spec.role == .cancel }
-        return false
-      }
-      let cancels = actions.filter(isCancel)
-      actions.removeAll(where: isCancel)
-      let ordered = presentation.kind == .alert && actions.count + cancels.count == 2 ? cancels + actions : actions + cancels
+      let ordered = presentation.actionsInPlatformOrder
       var children: [Node] = []
       if let title = presentation.title {
         children.append(.element(Element(tag: "h2", attributes: [("class", "sui-alert-title")], children: [.text(title)])))

@@ -216,6 +216,16 @@ extension ViewNode {
   }
 
   /// Adds `modifier` to each of `nodes` (`identity` is no longer read: nothing is wrapped).
+  /// `nodes` with the groups that only gather views (a `Group`, a `ForEach`, a body of several
+  /// views, none with a modifier) replaced by the views inside them: what a container lays out
+  /// one by one.
+  public static func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
+    nodes.flatMap { node -> [ViewNode] in
+      if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
+      return [node]
+    }
+  }
+
   static func modify(_ nodes: [ViewNode], with modifier: Modifier) -> [ViewNode] {
     // A modifier of several views (a `Group`'s, a body of several) modifies each of them, as in
     // SwiftUI: `Group { Circle(); Button(…) }.opacity(0.1)` in a `ZStack` is two layers, each

@@ -273,3 +273,19 @@ struct PresentedItemContent<Item, Content: View>: View {
   let make: (Item) -> Content
   var body: Content { make(item) }
 }
+
+extension Presentation {
+  /// An alert's or a dialog's buttons in the order the platform shows them: a cancel button
+  /// last in a dialog and in an alert of three or more buttons, first (leading) in an alert of
+  /// two.
+  public var actionsInPlatformOrder: [ViewNode] {
+    var actions = ViewNode.flattened(self.actions)
+    let isCancel: (ViewNode) -> Bool = { node in
+      if case let .button(spec) = node.kind { return spec.role == .cancel }
+      return false
+    }
+    let cancels = actions.filter(isCancel)
+    actions.removeAll(where: isCancel)
+    return kind == .alert && actions.count + cancels.count == 2 ? cancels + actions : actions + cancels
+  }
+}

@@ -38,15 +38,7 @@ struct StandupsTerminalSwiftUITests {
     #expect(!list.contains("STANDUP INFO"))
 
     // The detail, and the edit sheet: a new title, 10 minutes, the navy theme.
-    try session.focus("Engineering 2 attendees 5 min")
-    try session.send("Enter")
-    try session.waitFor("‹ Daily Standups")
-    try session.focus("Edit")
-    try session.send("Enter")
-    // The edit sheet gives its title the focus.
-    try session.waitUntil("the title focused") { $0.contains("STANDUP INFO") && Self.status(of: $0).hasPrefix(" Title — ") }
-    try session.send("End")
-    try session.send(" team", literal: true)
+    try session.openEditSheet(of: "Engineering 2 attendees 5 min", appendingToTitle: " team")
     try session.waitFor("Engineering team")
     try session.focus("Length")
     for _ in 0..<5 { try session.send("Right") }
@@ -129,14 +121,7 @@ struct StandupsTerminalSwiftUITests {
       try session.waitFor("Design")
 
       // …and renamed in the terminal, it shows renamed in the browser.
-      try session.pressUntilFocused { $0.hasPrefix("Design") }
-      try session.send("Enter")
-      try session.waitFor("‹ Daily Standups")
-      try session.focus("Edit")
-      try session.send("Enter")
-      try session.waitUntil("the title focused") { $0.contains("STANDUP INFO") && Self.status(of: $0).hasPrefix(" Title — ") }
-      try session.send("End")
-      try session.send(" review", literal: true)
+      try session.openEditSheet(of: "Design 1 attendee 5 min", appendingToTitle: " review")
       try session.focus("Done")
       try session.send("Enter")
       try session.waitUntil("the sheet closed") { !$0.contains("┌") && $0.contains("Design review") }
@@ -189,6 +174,21 @@ extension TmuxSession {
       last = next
     }
     return last
+  }
+
+  /// From the list: opens the standup whose row is named `row`, then its edit sheet, whose title
+  /// has the focus, and types `suffix` at the title's end.
+  func openEditSheet(of row: String, appendingToTitle suffix: String) throws {
+    try focus(row)
+    try send("Enter")
+    try waitFor("‹ Daily Standups")
+    try focus("Edit")
+    try send("Enter")
+    try waitUntil("the title focused") {
+      $0.contains("STANDUP INFO") && StandupsTerminalSwiftUITests.status(of: $0).hasPrefix(" Title — ")
+    }
+    try send("End")
+    try send(suffix, literal: true)
   }
 
   /// Presses `key` until the screen shows `text` (at most 20 times).
