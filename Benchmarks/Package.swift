@@ -24,6 +24,7 @@ let package = Package(
         .product(name: "ComposableWeb", package: "swift-composable-architecture"),
         .product(name: "ComposableWebTestSupport", package: "swift-composable-architecture"),
         .product(name: "SwiftUIWeb", package: "swift-composable-architecture"),
+        .product(name: "SwiftUITerminal", package: "swift-composable-architecture"),
         .product(name: "SharingGRDB", package: "swift-composable-architecture"),
         .product(name: "SharingPostgres", package: "swift-composable-architecture"),
         .product(name: "DatabaseTestSupport", package: "swift-composable-architecture"),

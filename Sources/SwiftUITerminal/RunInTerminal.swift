@@ -23,6 +23,7 @@ public func runInTerminal<A: App>(_ app: A.Type) -> Never {
     await TerminalApp.run(
       beforeExit: { window.close() },
       tracks: { window.observeChanges() },
+      reportingMouse: true,
       render: { window.draw(into: &$0) },
       handleKey: { window.handle($0) }
     )

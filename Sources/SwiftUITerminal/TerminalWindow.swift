@@ -28,6 +28,8 @@ public final class TerminalWindow {
   @ObservationIgnored private var scroll = 0
   @ObservationIgnored private var overlayScroll = 0
   @ObservationIgnored private var focusedFields: Set<String> = []
+  /// Where the controls the keys reach were drawn in the last frame, on the screen.
+  @ObservationIgnored private var hitAreas: [(identity: String, rect: Rect)] = []
 
   /// A window showing `root`, one of `app`'s when it has one.
   public init(root: AnyView, app: AppInstance? = nil) {
@@ -67,7 +69,10 @@ public final class TerminalWindow {
     }
     scroll = max(0, min(scroll, layout.content.height - height))
     layout.content.draw(into: &buffer, x: 0, top: 0, first: scroll, rows: height, clip: area)
-    if !inOverlay { highlight(focusedControl, in: &buffer, dx: 0, dy: -scroll, clip: area) }
+    if !inOverlay {
+      highlight(focusedControl, in: &buffer, dx: 0, dy: -scroll, clip: area)
+      hitAreas = onScreen(layout.content.controls, dx: 0, dy: -scroll, clip: area)
+    }
     for (index, overlay) in layout.overlays.enumerated() {
       let isTop = index == layout.overlays.count - 1
       let box = frame(of: overlay, in: area)
@@ -80,9 +85,21 @@ public final class TerminalWindow {
       }
       drawBox(box, in: &buffer)
       overlay.block.draw(into: &buffer, x: inner.x, top: inner.y, first: offset, rows: inner.height, clip: inner)
-      if isTop { highlight(focusedControl, in: &buffer, dx: inner.x, dy: inner.y - offset, clip: inner) }
+      if isTop {
+        highlight(focusedControl, in: &buffer, dx: inner.x, dy: inner.y - offset, clip: inner)
+        hitAreas = onScreen(overlay.block.controls, dx: inner.x, dy: inner.y - offset, clip: inner)
+      }
     }
     drawStatus(into: &buffer)
+  }
+
+  /// Where `controls` are on the screen, moved by (`dx`, `dy`) and clipped to `clip`.
+  private func onScreen(_ controls: [TerminalControl], dx: Int, dy: Int, clip: Rect) -> [(identity: String, rect: Rect)] {
+    controls.compactMap { control in
+      let rect = Rect(x: control.rect.x + dx, y: control.rect.y + dy, width: control.rect.width, height: control.rect.height)
+        .intersection(clip)
+      return rect.width > 0 && rect.height > 0 ? (control.identity, rect) : nil
+    }
   }
 
   /// The scroll offset that shows `rect` in a view `height` rows tall scrolled by `scroll`.
@@ -194,6 +211,8 @@ public final class TerminalWindow {
     case .backTab, .up:
       move(by: -1)
       return .handled
+    case let .click(column, row):
+      return click(column: column, row: row)
     case .escape:
       if let overlay = layout?.overlays.last {
         overlay.dismiss()
@@ -257,6 +276,49 @@ public final class TerminalWindow {
       break
     }
     return key == .character("q") ? .quit : .ignored
+  }
+
+  /// A click on the screen: the control under it takes the focus, and is pressed (a button, a
+  /// link, a row), switched (a toggle), moved on (a picker), stepped (the `−` or `+` clicked) or
+  /// set (a slider, to where it was clicked); a field takes the cursor where it was clicked.
+  private func click(column: Int, row: Int) -> KeyResponse {
+    guard let hit = hitAreas.last(where: { $0.rect.x <= column && column < $0.rect.maxX && $0.rect.y <= row && row < $0.rect.maxY }),
+      let control = controls.first(where: { $0.identity == hit.identity })
+    else { return .ignored }
+    if focus != control.identity {
+      let previous = focusedControl
+      focus = control.identity
+      if case let .textField(spec) = previous?.kind, spec.isFocused { spec.setFocused?(false) }
+    }
+    switch control.kind {
+    case let .button(action):
+      action()
+    case let .toggle(spec):
+      spec.setOn(!spec.isOn)
+    case let .picker(spec):
+      let indices = spec.options.map(\.index)
+      if let current = indices.firstIndex(where: { $0 == spec.selectedIndex }) {
+        spec.select(indices[(current + 1) % indices.count])
+      } else if let first = indices.first {
+        spec.select(first)
+      }
+    case let .stepper(spec):
+      // "[−] [+]" at the end of the row.
+      if column >= hit.rect.maxX - 3 { spec.increment?() } else if column >= hit.rect.maxX - 7 { spec.decrement?() }
+    case let .slider(spec):
+      let fraction = Double(column - hit.rect.x) / Double(max(1, hit.rect.width - 1))
+      var value = spec.range.lowerBound + fraction * (spec.range.upperBound - spec.range.lowerBound)
+      if let step = spec.step, step > 0 {
+        value = spec.range.lowerBound + ((value - spec.range.lowerBound) / step).rounded() * step
+      }
+      spec.setValue(min(spec.range.upperBound, max(spec.range.lowerBound, value)))
+    case let .textField(spec):
+      if !spec.isFocused { spec.setFocused?(true) }
+      cursors[control.identity] = min(spec.text.count, max(0, column - hit.rect.x))
+    case .link:
+      break
+    }
+    return .handled
   }
 
   /// Ends the window (see `ViewWindow.close()`).

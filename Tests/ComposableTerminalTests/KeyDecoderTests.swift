@@ -28,6 +28,21 @@ import Testing
     #expect(decode(input) == [key])
   }
 
+  @Test func aPrimaryButtonPressIsAClickAndOtherMouseReportsAreDropped() {
+    // SGR reports: button;column;row (from 1), M pressed, m released.
+    #expect(decode("\u{1B}[<0;12;5M") == [.click(column: 11, row: 4)])
+    #expect(decode("\u{1B}[<0;12;5m") == [])  // the release
+    #expect(decode("\u{1B}[<2;12;5M") == [])  // the secondary button
+    #expect(decode("\u{1B}[<32;12;5M") == [])  // a drag
+    #expect(decode("\u{1B}[<64;12;5M") == [])  // the wheel
+    #expect(decode("\u{1B}[<16;300;2M") == [.click(column: 299, row: 1)])  // with Ctrl, far right
+    #expect(decode("\u{1B}[<0;0;5M") == [])  // not a cell
+    // Split across reads, then a key after it.
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[<0;3".utf8)) == [])
+    #expect(decoder.decode(Array(";4Mq".utf8)) == [.click(column: 2, row: 3), .character("q")])
+  }
+
   @Test func severalKeysInOneRead() {
     #expect(decode("ab\u{1B}[Aq\r") == [.character("a"), .character("b"), .up, .character("q"), .enter])
   }

@@ -243,6 +243,40 @@ import Testing
     #expect(screen.text.contains("Focus: first"))
   }
 
+  @Test func aClickFocusesAndPressesWhatItLandsOn() async {
+    struct Clickable: View {
+      @State var count = 0
+      @State var isOn = false
+      @State var text = "abc"
+      var body: some View {
+        VStack(alignment: .leading) {
+          Button("Add one") { count += 1 }
+          Toggle("Alarm", isOn: $isOn)
+          Stepper("Count", value: $count)
+          TextField("Title", text: $text)
+          Text("\(count) \(isOn)")
+        }
+      }
+    }
+    let screen = TerminalScreen(Clickable(), width: 30)
+    // Rows: 0 the button, 1 the toggle, 2 the stepper, 3 the field.
+    screen.press(.click(column: 2, row: 0))
+    #expect(screen.text.contains("1 false"))
+    screen.press(.click(column: 28, row: 1))
+    #expect(screen.text.contains("1 true"))
+    #expect(screen.focusedName == "Alarm")
+    screen.press(.click(column: 28, row: 2))  // the "+" of "[−] [+]"
+    screen.press(.click(column: 24, row: 2))  // the "−"
+    screen.press(.click(column: 28, row: 2))
+    #expect(screen.text.contains("2 true"))
+    // A field takes the focus and the cursor where it was clicked.
+    screen.press(.click(column: 1, row: 3))
+    screen.type("X")
+    #expect(screen.lines[3].hasPrefix("aXbc"))
+    // A click on no control does nothing.
+    #expect(screen.press(.click(column: 20, row: 0)) == .ignored)
+  }
+
   @Test func aLongListScrollsToKeepTheFocusedRowInSight() async {
     struct Rows: View {
       var body: some View {

@@ -193,7 +193,7 @@ func makeBenchmarks() -> [Benchmark] {
     enumPayload(100_000, name: "enum-payload-send-100k"),
     frameBenchmark(rows: 100, name: "tui-frame-100-rows"),
     frameBenchmark(rows: 10_000, name: "tui-frame-10k-rows"),
-  ] + recordingBenchmarks() + swiftUIFirstRenderBenchmarks() + swiftUIRowsBenchmarks())
+  ] + recordingBenchmarks() + swiftUIFirstRenderBenchmarks() + swiftUIRowsBenchmarks() + [swiftUITerminalFrameBenchmark()])
   .filter { benchmark in
     // BENCHMARK_FILTER: names containing any of the `|`-separated parts (`=name`: exactly).
     filter.map {
@@ -308,10 +308,16 @@ func main() async {
     }
     printSwiftUIBodiesPerRowChange()
   }
+  // The same SwiftUI views in a terminal (#74): one row's change as a share of a full frame, and
+  // a frame of a 1,000-row list.
+  func printSwiftUITerminalFigures() {
+    printSwiftUITerminalFigures(frameNanoseconds: ns["swiftui-terminal-frame-1000-rows"])
+  }
   if ProcessInfo.processInfo.environment["BENCHMARK_FILTER"] != nil {
     printTerminalFigures()
     printRecordingFigures()
     await printSwiftUIFigures()
+    printSwiftUITerminalFigures()
     for (name, value) in ns.sorted(by: { $0.key < $1.key }) { print("\(name): \(value)") }
     return
   }
@@ -330,6 +336,7 @@ func main() async {
   printTerminalFigures()
   printRecordingFigures()
   await printSwiftUIFigures()
+  printSwiftUITerminalFigures()
   figure("shared-withlock-8-tasks-10k", "\(await sharedContention())", target: "exactly 10000")
   figure("shared-burst-1000-file-writes", "\((try? sharedBurstWrites()) ?? -1)", target: "a handful")
   await printWebFigures()

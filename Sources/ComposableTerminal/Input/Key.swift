@@ -31,6 +31,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   case ctrl(Character)
   /// Text pasted while the terminal's bracketed paste mode was on, as one event.
   case paste(String)
+  /// A press of the mouse's primary button on the cell in `column` of `row` (from 0, at the
+  /// top left), when the program asked for mouse reports (`TerminalApp.run(reportingMouse:)`).
+  case click(column: Int, row: Int)
 
   public var description: String {
     switch self {
@@ -51,6 +54,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case .pageDown: return "page down"
     case let .ctrl(letter): return "ctrl-\(letter)"
     case let .paste(text): return "paste(\(text.count) characters)"
+    case let .click(column, row): return "click(\(column), \(row))"
     }
   }
 }

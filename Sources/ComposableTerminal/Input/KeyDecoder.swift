@@ -162,6 +162,15 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func csiKey(parameters: String, final: UInt8) -> Key? {
+    if parameters.hasPrefix("<") {
+      // A mouse report (SGR): `<button;column;row`, `M` for a press, `m` for a release. Only a
+      // press of the primary button is a key; releases, other buttons, drags and the wheel are
+      // dropped.
+      let numbers = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+      guard final == UInt8(ascii: "M"), numbers.count == 3, numbers[0] & ~0b11100 == 0, numbers[1] > 0, numbers[2] > 0
+      else { return nil }
+      return .click(column: numbers[1] - 1, row: numbers[2] - 1)
+    }
     // Modifiers (`1;5A` for Ctrl-Up) are accepted and ignored.
     let first = parameters.split(separator: ";").first.map(String.init) ?? ""
     switch final {

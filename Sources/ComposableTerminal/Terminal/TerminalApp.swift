@@ -44,7 +44,8 @@ public enum KeyResponse: Sendable {
 ///   With `tracks`, `render` runs outside observation instead, and again whenever what `tracks`
 ///   read changes or it returns true (a change already waits): for a drawing whose pieces observe
 ///   themselves (a SwiftUI window, each of whose bodies has a scope of its own).
-/// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits.
+/// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits. With `reportingMouse`, a
+///   press of the mouse's primary button comes as ``Key/click(column:row:)``.
 /// * `beforeExit` runs before the program leaves by any way it can run code: a `.quit`, Ctrl-C,
 ///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there; then the
 ///   changes persistent `@Shared` keys still hold back are written (`flushPendingWrites()`).
@@ -78,13 +79,14 @@ public enum TerminalApp {
     colorMode: ColorMode = .detect(environment: ProcessInfo.processInfo.environment),
     beforeExit: @escaping @MainActor () -> Void = {},
     tracks: (@MainActor () -> Bool)? = nil,
+    reportingMouse: Bool = false,
     render: @escaping @MainActor (inout Buffer) -> Void,
     handleKey: @escaping @MainActor (Key) -> KeyResponse
   ) async {
     requireTerminal()
     let device = TerminalDevice()
     do {
-      try device.enterFullScreen()
+      try device.enterFullScreen(reportingMouse: reportingMouse)
     } catch {
       FileHandle.standardError.write(Data("\(programName): could not set up the terminal: \(error)\n".utf8))
       exit(2)

@@ -23,7 +23,11 @@ final class TerminalDevice: Sendable {
   private let wake: (read: Int32, write: Int32)
 
   /// Leaves the alternate screen, shows the cursor, turns bracketed paste off, resets colours.
-  static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+  static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+  /// Turns xterm's mouse reporting on: a button's press and release, as SGR sequences
+  /// (`Esc [ < b ; x ; y M`), which any column of a wide screen fits in. (The restore sequence
+  /// turns it off.)
+  static let mouseSequence = "\u{1B}[?1000h\u{1B}[?1006h"
   /// Enters the alternate screen, hides the cursor, turns bracketed paste on, clears.
   static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J"
 
@@ -55,7 +59,7 @@ final class TerminalDevice: Sendable {
   /// Raw mode (no echo, no line editing, no signals from Ctrl-C/Ctrl-Z, no XON/XOFF so Ctrl-S and
   /// Ctrl-Q reach the program), the alternate screen and a hidden cursor. Crash signals and
   /// `exit()` restore the terminal from here on.
-  func enterFullScreen() throws {
+  func enterFullScreen(reportingMouse: Bool = false) throws {
     var settings = termios()
     guard tcgetattr(input, &settings) == 0 else {
       throw TerminalError.notATerminal(errno: errno)
@@ -82,6 +86,7 @@ final class TerminalDevice: Sendable {
     }
     _ = Self.restoreAtExit
     write(Array(Self.enterSequence.utf8))
+    if reportingMouse { write(Array(Self.mouseSequence.utf8)) }
   }
 
   /// Restores the terminal when the process calls `exit()` while in full screen.
