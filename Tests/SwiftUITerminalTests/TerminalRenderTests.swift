@@ -157,4 +157,79 @@ import Testing
     #expect(lines[2].hasPrefix("━━━━━━━━━━━━●"))
     #expect(lines[3] == "██████░░░░░░░░░░░░░░░░░░")
   }
+
+  @Test func aTabViewIsALineOfTabsUnderItsContent() async {
+    struct Tabs: View {
+      @State var selection = 0
+      var body: some View {
+        TabView(selection: $selection) {
+          Text("Inbox content").tabItem { Text("Inbox") }.tag(0)
+          Text("Settings content").tabItem { Text("Settings") }.tag(1)
+        }
+      }
+    }
+    let screen = TerminalScreen(Tabs(), width: 30, height: 6)
+    var lines = screen.lines
+    #expect(lines[0] == "Inbox content")
+    #expect(lines[2] == String(repeating: "─", count: 30))
+    #expect(lines[3] == "  Inbox   Settings")
+    // The selected tab is underlined in the accent colour.
+    #expect(screen.cells(of: "Inbox   ")?.first?.style.underline == true)
+    #expect(screen.cells(of: "Settings")?.first?.style.underline == false)
+    screen.press(.tab, .enter)
+    lines = screen.lines
+    #expect(lines[0] == "Settings content")
+  }
+
+  @Test func shapesAreDrawnInBrailleAtTheirFramesSize() async {
+    let screen = TerminalScreen(
+      VStack(alignment: .leading, spacing: 0) {
+        Rectangle().fill(.red).frame(width: 16, height: 16)
+        Circle().stroke(lineWidth: 2).frame(width: 64, height: 64)
+      },
+      width: 20, height: 8
+    )
+    let lines = screen.lines
+    // A 16-point square: two columns by one row, every dot set.
+    #expect(lines[0] == "⣿⣿")
+    #expect(screen.cells(of: "⣿⣿")?.first?.style.foreground == .rgb(255, 59, 48))
+    // A 64-point ring: eight columns by four rows, open in the middle.
+    let ring = lines[1...4]
+    #expect(ring.allSatisfy { !$0.isEmpty && $0.count <= 8 })
+    #expect(ring.map { $0.filter { $0 != " " }.count }.allSatisfy { $0 > 0 })
+    #expect(lines[2].contains("  "))
+  }
+
+  @Test func aSecureFieldShowsBulletsAndAColourFillsItsRow() async {
+    struct Fields: View {
+      @State var password = "secret"
+      var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+          SecureField("Password", text: $password)
+          SwiftUICore.Color.blue.frame(height: 16)
+        }
+      }
+    }
+    let screen = TerminalScreen(Fields(), width: 20, height: 4)
+    #expect(screen.lines[0] == "••••••")
+    let buffer = screen.draw()
+    #expect((0..<20).allSatisfy { buffer[$0, 1].style.background == .rgb(0, 122, 255) })
+  }
+
+  @Test func theTerminalIsAskedForByAFlagOrTheEnvironment() {
+    #expect(terminalIsRequested(arguments: ["app", "--terminal"], environment: [:]))
+    #expect(terminalIsRequested(arguments: ["app"], environment: ["SWIFTUI_RENDERER": "terminal"]))
+    #expect(!terminalIsRequested(arguments: ["app", "--port", "0"], environment: [:]))
+    #expect(!terminalIsRequested(arguments: ["--terminal"], environment: ["SWIFTUI_RENDERER": "web"]))
+  }
+
+  @Test func theScreenFollowsTheTerminalsSize() async {
+    let window = TerminalWindow(root: AnyView(HStack { Text("A"); Spacer(); Text("B") }))
+    var narrow = Buffer(width: 10, height: 3)
+    window.draw(into: &narrow)
+    var wide = Buffer(width: 30, height: 3)
+    window.draw(into: &wide)
+    #expect(narrow.text.hasPrefix("A        B"))
+    #expect(wide.text.hasPrefix("A" + String(repeating: " ", count: 28) + "B"))
+  }
 }
