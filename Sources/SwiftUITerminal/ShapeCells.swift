@@ -13,6 +13,12 @@ enum ShapeCells {
   static func block(_ spec: ShapeSpec, columns: Int, rows: Int, isBehind: Bool = false) -> Block {
     let columns = max(1, columns)
     let rows = max(1, rows)
+    // A clear shape shows nothing; so does a fill behind other views in a colour the terminal
+    // leaves to its own (it would bury them in dots).
+    let paint = spec.stroke?.color ?? spec.fill
+    if paint.map(TerminalPalette.isClear) == true || (isBehind && spec.stroke == nil && spec.fill.flatMap(TerminalPalette.color) == nil) {
+      return Block(width: columns, height: rows)
+    }
     // A stroked border (`strokeBorder`) stays inside the box: its path is inset by half its width.
     let inset = spec.stroke.map { $0.inset ? $0.style.lineWidth / 2 : 0 } ?? 0
     let path = spec.path(

@@ -44,6 +44,15 @@ enum TerminalPalette {
     }
   }
 
+  /// Whether `color` shows nothing (`.clear`, a colour of no opacity).
+  static func isClear(_ color: ColorValue) -> Bool {
+    switch color {
+    case let .system(name, opacity): name == "clear" || opacity <= 0
+    case let .rgba(_, _, _, opacity): opacity <= 0
+    default: false
+    }
+  }
+
   /// The style text in `color` is drawn in.
   static func style(_ color: ColorValue) -> Style {
     if case let .system(name, _) = color, dimmed.contains(name) {

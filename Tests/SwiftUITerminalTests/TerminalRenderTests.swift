@@ -198,6 +198,20 @@ import Testing
     #expect(ring.allSatisfy { !$0.isEmpty && $0.count <= 8 })
     #expect(ring.map { $0.filter { $0 != " " }.count }.allSatisfy { $0 > 0 })
     #expect(lines[2].contains("  "))
+    // A clear shape, and a fill behind text in a colour the terminal leaves to its own, show
+    // nothing but what is in front.
+    let behind = TerminalScreen(
+      VStack(alignment: .leading, spacing: 0) {
+        Rectangle().fill(.clear).frame(width: 16, height: 16)
+        ZStack {
+          RoundedRectangle(cornerRadius: 16).fill(.primary)
+          Text("In front")
+        }
+      },
+      width: 20, height: 4
+    )
+    #expect(behind.lines[0] == "")
+    #expect(behind.lines[1].trimmingCharacters(in: .whitespaces) == "In front")
   }
 
   @Test func aSecureFieldShowsBulletsAndAColourFillsItsRow() async {

@@ -46,6 +46,8 @@ public enum KeyResponse: Sendable {
 ///   themselves (a SwiftUI window, each of whose bodies has a scope of its own).
 /// * `handleKey` gets every key (see ``Key``); Ctrl-C always quits. With `reportingMouse`, a
 ///   press of the mouse's primary button comes as ``Key/click(column:row:)``.
+/// * `output` is the terminal's descriptor: standard output unless the program sends that
+///   elsewhere (so that what it prints does not land on the screen) and keeps the terminal apart.
 /// * `beforeExit` runs before the program leaves by any way it can run code: a `.quit`, Ctrl-C,
 ///   SIGINT, SIGTERM, SIGHUP, or the terminal going away. Save the user's data there; then the
 ///   changes persistent `@Shared` keys still hold back are written (`flushPendingWrites()`).
@@ -60,7 +62,12 @@ public enum TerminalApp {
   /// line to standard error saying so and how to get help, and exits with status 2. Call it
   /// before doing anything else (before loading data), so nothing is touched.
   public static func requireTerminal(programName: String = Self.programName) {
-    guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
+    requireTerminal(programName: programName, output: STDOUT_FILENO)
+  }
+
+  /// As ``requireTerminal(programName:)``, with the terminal on `output`.
+  static func requireTerminal(programName: String = Self.programName, output: Int32) {
+    guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(output) else {
       let message =
         "\(programName) needs a terminal: standard input and output must be a TTY"
         + " (run it in a terminal window; `\(programName) --help` shows the options).\n"
@@ -80,11 +87,12 @@ public enum TerminalApp {
     beforeExit: @escaping @MainActor () -> Void = {},
     tracks: (@MainActor () -> Bool)? = nil,
     reportingMouse: Bool = false,
+    output: Int32 = STDOUT_FILENO,
     render: @escaping @MainActor (inout Buffer) -> Void,
     handleKey: @escaping @MainActor (Key) -> KeyResponse
   ) async {
-    requireTerminal()
-    let device = TerminalDevice()
+    requireTerminal(output: output)
+    let device = TerminalDevice(output: output)
     do {
       try device.enterFullScreen(reportingMouse: reportingMouse)
     } catch {
