@@ -105,6 +105,20 @@ extension LayoutPass {
 
   /// Pieces of text, each in its style, wrapped at word boundaries to `width` columns.
   func text(_ pieces: [(String, Style)], width: Int) -> Block {
+    // One line that fits: a span a piece, without looking at each character twice.
+    if pieces.allSatisfy({ !$0.0.contains("\n") }) {
+      let widths = pieces.map(\.0.displayWidth)
+      let total = widths.reduce(0, +)
+      if total <= width || width <= 0 {
+        var block = Block(width: total, height: 1)
+        var x = 0
+        for (index, piece) in pieces.enumerated() where !piece.0.isEmpty {
+          block.lines[0].append(Span(x: x, text: piece.0, style: piece.1))
+          x += widths[index]
+        }
+        return block
+      }
+    }
     var characters: [(Character, Style)] = []
     for (string, style) in pieces {
       for character in string { characters.append((character, style)) }

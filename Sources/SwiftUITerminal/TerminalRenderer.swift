@@ -18,6 +18,10 @@ public final class TerminalRenderer: ViewRenderer {
   /// The terminal's height in rows.
   public var height: Int
 
+  /// What the last layout made of the nodes of views of the app, by the columns they were laid
+  /// out in and the screen's height: a node the graph took as it was is not laid out again.
+  let laidOut = NodeDrawings<Block, LayoutContext>()
+
   /// A renderer for a terminal of `width` × `height` cells (the window sets them on each frame).
   public init(width: Int = 80, height: Int = 24) {
     self.width = width
@@ -26,7 +30,8 @@ public final class TerminalRenderer: ViewRenderer {
 
   /// Lays the window's views out for the terminal's width.
   public func render(_ nodes: [ViewNode]) -> TerminalLayout {
-    let pass = LayoutPass(screenWidth: width, screenHeight: height)
+    laidOut.startRender()
+    let pass = LayoutPass(screenWidth: width, screenHeight: height, laidOut: laidOut)
     let content = pass.vertical(nodes, width: width, alignment: .leading, spacing: 0)
     return TerminalLayout(content: content, overlays: pass.overlays, back: pass.back)
   }
@@ -48,9 +53,13 @@ final class LayoutPass {
   /// Whether the shape being laid out is behind other views.
   var isBehind = false
 
-  init(screenWidth: Int, screenHeight: Int) {
+  /// What earlier layouts made of nodes taken as they were.
+  let laidOut: NodeDrawings<Block, LayoutContext>
+
+  init(screenWidth: Int, screenHeight: Int, laidOut: NodeDrawings<Block, LayoutContext> = NodeDrawings()) {
     self.screenWidth = screenWidth
     self.screenHeight = screenHeight
+    self.laidOut = laidOut
   }
 
   // MARK: Stacks
@@ -180,8 +189,24 @@ final class LayoutPass {
 
   // MARK: Modifiers
 
-  /// `node` laid out in at most `width` columns, with its modifiers.
+  /// `node` laid out in at most `width` columns, with its modifiers: as the last layout made it
+  /// when the graph took its view as it was (and it added nothing to the screen beyond itself: no
+  /// overlay, no back action, no shape sized by its neighbours).
   func layout(_ node: ViewNode, width: Int) -> Block {
+    let context = LayoutContext(width: width, screenHeight: screenHeight, layerRows: layerRows, isBehind: isBehind)
+    if let version = node.version, let block = laidOut.drawing(of: node, version: version, context: context) {
+      return block
+    }
+    let (overlayCount, hadBack) = (overlays.count, back != nil)
+    let block = layoutAnew(node, width: width)
+    if overlays.count != overlayCount || (back != nil) != hadBack { laidOut.unkeptCount += 1 }
+    if let version = node.version, overlays.count == overlayCount, (back != nil) == hadBack {
+      laidOut.keep(block, for: node, version: version, context: context)
+    }
+    return block
+  }
+
+  private func layoutAnew(_ node: ViewNode, width: Int) -> Block {
     var inner = width
     var fixedWidth: Int?
     var fixedRows: Int?
@@ -279,6 +304,15 @@ final class LayoutPass {
     }
     return block
   }
+}
+
+/// What else a node's layout depends on: the columns it is given, the screen's height, and the
+/// height and place of the layers a shape is drawn with.
+struct LayoutContext: Equatable {
+  var width: Int
+  var screenHeight: Int
+  var layerRows: Int?
+  var isBehind: Bool
 }
 
 /// Points to cells: a column is 8 points, a row 16.

@@ -6,7 +6,7 @@ extension WebRenderer {
   /// A canvas drawn as SVG at the size its box has (measured by the browser, as a shape's; until
   /// then at `guess`, scaled to fit).
   func canvasElement(_ spec: CanvasSpec, identity: String, guess: CGSize?) -> Element {
-    drawn.measuredCount += 1
+    drawn.unkeptCount += 1
     let measuredSize = measured.size(of: identity)
     let size = measuredSize ?? guess ?? CGSize(width: 100, height: 100)
     let children: [Node] = spec.draw(size).map { drawing in

@@ -212,7 +212,7 @@ extension WebRenderer {
       case let .accessibilityHidden(hidden):
         if hidden { setAttribute("aria-hidden", "true", on: &element) }
       case let .clipShape(shape):
-        drawn.measuredCount += 1
+        drawn.unkeptCount += 1
         flush()
         clip(&element, to: shape, node: node)
         hasPaint = true

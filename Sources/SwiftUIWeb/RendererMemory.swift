@@ -33,44 +33,6 @@ final class MeasuredSizes {
   }
 }
 
-/// What a renderer drew for the nodes of views of the app, by identity, kept from one render to
-/// the next: a list's rows taken as they were are not drawn again. Entries the last render did
-/// not use are let go.
-@MainActor
-final class DrawnNodes {
-  struct Entry {
-    var version: Int
-    var key: String?
-    var modifierCount: Int
-    var proposed: CGSize?
-    var elements: [Node]
-  }
-  private var last: [String: Entry] = [:]
-  private var current: [String: Entry] = [:]
-  /// How many drawings so far depended on a size the browser measured (those are not kept).
-  var measuredCount = 0
-
-  func startRender() {
-    swap(&last, &current)
-    current.removeAll(keepingCapacity: true)
-  }
-
-  /// What was drawn for `node` at `version` under the same proposed size, if it was.
-  func elements(of node: ViewNode, version: Int, proposed: CGSize?) -> [Node]? {
-    guard let entry = last[node.identity], entry.version == version, entry.key == node.key,
-      entry.modifierCount == node.modifiers.count, entry.proposed == proposed
-    else { return nil }
-    current[node.identity] = entry
-    return entry.elements
-  }
-
-  func keep(_ elements: [Node], for node: ViewNode, version: Int, proposed: CGSize?) {
-    current[node.identity] = Entry(
-      version: version, key: node.key, modifierCount: node.modifiers.count, proposed: proposed, elements: elements
-    )
-  }
-}
-
 /// A size the browser sent (`"W,H"`), or nil for an empty box (not laid out yet) or text that is
 /// not a size.
 func measuredSize(_ text: String) -> CGSize? {

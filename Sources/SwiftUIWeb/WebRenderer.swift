@@ -18,7 +18,7 @@ public struct WebRenderer {
   /// The sizes the browser measured for the shapes on the page.
   let measured = MeasuredSizes()
   /// What the last render drew for the nodes views of the app resolved to (see `render(_:)`).
-  let drawn = DrawnNodes()
+  let drawn = NodeDrawings<[Node], CGSize?>()
 
   /// A renderer. `UIApplication.shared.open`, which has no window, opens a new tab beside the
   /// one whose event runs.
@@ -52,10 +52,10 @@ public struct WebRenderer {
   func render(_ node: ViewNode) -> [Node] {
     if case .group = node.kind, node.modifiers.isEmpty { return renderAll(node.children) }
     let proposed = proposal.sizes.last
-    if let version = node.version, let elements = drawn.elements(of: node, version: version, proposed: proposed) {
+    if let version = node.version, let elements = drawn.drawing(of: node, version: version, context: proposed) {
       return elements
     }
-    let measuredBefore = drawn.measuredCount
+    let measuredBefore = drawn.unkeptCount
     let framed = frameSize(node.modifiers)
     if let framed { proposal.sizes.append(framed) }
     let made = elementOf(node)
@@ -64,8 +64,8 @@ public struct WebRenderer {
     element = apply(node.modifiers, to: element, node: node)
     if let key = node.key { element.key = key }
     let elements: [Node] = [.element(element)]
-    if let version = node.version, drawn.measuredCount == measuredBefore {
-      drawn.keep(elements, for: node, version: version, proposed: proposed)
+    if let version = node.version, drawn.unkeptCount == measuredBefore {
+      drawn.keep(elements, for: node, version: version, context: proposed)
     }
     return elements
   }
@@ -481,7 +481,7 @@ public struct WebRenderer {
   /// size, and the shape is drawn again to it (until then, at `guess`: its frame's size, or
   /// 100 × 100 points, scaled to fit).
   private func shapeElement(_ spec: ShapeSpec, identity: String, guess: CGSize?) -> Element {
-    drawn.measuredCount += 1
+    drawn.unkeptCount += 1
     let measuredSize = measured.size(of: identity)
     let size = measuredSize ?? guess ?? CGSize(width: 100, height: 100)
     var rect = CGRect(origin: .zero, size: size)

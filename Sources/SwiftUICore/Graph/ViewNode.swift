@@ -220,7 +220,11 @@ extension ViewNode {
   /// views, none with a modifier) replaced by the views inside them: what a container lays out
   /// one by one.
   public static func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
-    nodes.flatMap { node -> [ViewNode] in
+    // Most containers hold no such group: their array as it is, not copied node by node.
+    guard nodes.contains(where: { if case .group = $0.kind, $0.modifiers.isEmpty { true } else { false } }) else {
+      return nodes
+    }
+    return nodes.flatMap { node -> [ViewNode] in
       if case .group = node.kind, node.modifiers.isEmpty { return flattened(node.children) }
       return [node]
     }
