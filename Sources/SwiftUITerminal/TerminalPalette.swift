@@ -70,7 +70,7 @@ enum TerminalSymbols {
     "chevron.left": "‹", "chevron.right": "›", "chevron.up": "˄", "chevron.down": "˅",
     "arrow.left": "←", "arrow.right": "→", "arrow.up": "↑", "arrow.down": "↓",
     "star": "☆", "star.fill": "★", "heart": "♡", "heart.fill": "♥", "circle": "○", "circle.fill": "●",
-    "square": "□", "square.fill": "■", "trash": "⌫", "trash.fill": "⌫", "pencil": "✎", "gear": "⚙",
+    "square": "□", "square.fill": "■", "checkmark.square": "☑", "checkmark.square.fill": "☑", "trash": "⌫", "trash.fill": "⌫", "pencil": "✎", "gear": "⚙",
     "gearshape": "⚙", "clock": "◷", "calendar": "▦", "person": "☺", "person.3": "☺☺☺", "person.fill": "☻",
     "info.circle": "ⓘ", "exclamationmark.triangle": "⚠", "magnifyingglass": "⌕", "ellipsis": "…",
     "ellipsis.circle": "…", "play": "▶", "play.fill": "▶", "pause": "❚❚", "pause.fill": "❚❚", "stop": "■",

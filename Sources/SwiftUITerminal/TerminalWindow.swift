@@ -150,11 +150,15 @@ public final class TerminalWindow {
   private func drawStatus(into buffer: inout Buffer) {
     let y = buffer.height - 1
     guard y >= 0 else { return }
+    // In a field `q` is typed: Ctrl-C leaves.
+    var isEditing = false
+    if case .textField = focusedControl?.kind { isEditing = true }
+    let leave = layout?.overlays.isEmpty == false ? "esc: close" : isEditing ? "ctrl-c: quit" : "q: quit"
     let status: String
     if let control = focusedControl {
-      status = " \(control.name) — \(control.keys) · tab: next · \(layout?.overlays.isEmpty == false ? "esc: close" : "q: quit")"
+      status = " \(control.name) — \(control.keys) · tab: next · \(leave)"
     } else {
-      status = " tab: next control · \(layout?.overlays.isEmpty == false ? "esc: close" : "q: quit")"
+      status = " tab: next control · \(leave)"
     }
     buffer.fill(Rect(x: 0, y: y, width: buffer.width, height: 1), style: Style(dim: true, reverse: true))
     buffer.write(status, at: 0, y, style: Style(dim: true, reverse: true))

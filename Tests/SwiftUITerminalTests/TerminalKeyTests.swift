@@ -65,7 +65,8 @@ import Testing
       @State var text = ""
       var body: some View { TextField("Title", text: $text) }
     }
-    let field = TerminalScreen(Field())
+    let field = TerminalScreen(Field(), width: 90)
+    #expect(field.lines.last?.hasSuffix("ctrl-c: quit") == true)
     #expect(field.press(.character("q")) == .handled)
     #expect(field.lines[0].hasPrefix("q"))
   }
