@@ -99,6 +99,20 @@ extension LayoutPass {
     return block
   }
 
+  /// `block` with each of its lines centred in `width` columns.
+  func centered(_ block: Block, in width: Int) -> Block {
+    var block = block
+    for index in block.lines.indices {
+      let spans = block.lines[index]
+      guard let first = spans.map(\.x).min() else { continue }
+      let end = spans.map { $0.x + $0.text.displayWidth }.max() ?? first
+      let shift = max(0, (width - (end - first)) / 2) - first
+      block.lines[index] = spans.map { Span(x: $0.x + shift, text: $0.text, style: $0.style) }
+    }
+    block.width = max(block.width, width)
+    return block
+  }
+
   func uppercased(_ block: Block) -> Block {
     var block = block
     for index in block.lines.indices {
@@ -244,8 +258,9 @@ extension LayoutPass {
         y = lines.height
       }
       if !presentation.message.isEmpty {
-        let message = vertical(presentation.message, width: boxWidth, alignment: .center, spacing: 0)
-        block.place(message.aligned(in: boxWidth, .center), x: 0, y: y)
+        // Each line centred, as an alert's message is.
+        let message = centered(vertical(presentation.message, width: boxWidth, alignment: .center, spacing: 0), in: boxWidth)
+        block.place(message, x: 0, y: y)
         y += message.height
       }
       let buttons = presentation.actionsInPlatformOrder.map { layout($0, width: boxWidth) }

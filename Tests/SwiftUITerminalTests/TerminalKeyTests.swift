@@ -204,7 +204,8 @@ import Testing
     let screen = TerminalScreen(Deleting(), width: 40, height: 10)
     let text = screen.text
     #expect(text.contains("Delete?"))
-    #expect(text.contains("This cannot be undone."))
+    // A box 32 columns wide inside, centred on the screen; the message's line is centred in it.
+    #expect(screen.lines.contains("  │      This cannot be undone.      │"))
     // Two buttons: cancel first, on one line.
     let buttons = screen.lines.first { $0.contains("Nevermind") } ?? ""
     let nevermind = buttons.range(of: "Nevermind")?.lowerBound
