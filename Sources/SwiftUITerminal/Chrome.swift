@@ -34,9 +34,7 @@ extension LayoutPass {
         let section = section(sectionSpec, rows: child.children, width: width, inList: true)
         block.place(section, x: 0, y: y)
         y += section.height
-      } else if case let .presentation(presentation) = child.kind {
-        overlays.append(overlay(presentation, content: child.children))
-      } else {
+      } else if !takesOverlay(child) {
         loose.append(child)
       }
     }
@@ -58,10 +56,7 @@ extension LayoutPass {
       y = header.height
     }
     for child in flattened(children) {
-      if case let .presentation(presentation) = child.kind {
-        overlays.append(overlay(presentation, content: child.children))
-        continue
-      }
+      if takesOverlay(child) { continue }
       let row: Block =
         if case .row = child.kind {
           layout(child, width: width)

@@ -66,8 +66,8 @@ extension LayoutPass {
       return row(node.children, spec: spec, identity: node.identity, width: width)
     case let .navigationStack(bar):
       return navigationStack(bar, content: node.children, width: width)
-    case let .presentation(presentation):
-      overlays.append(overlay(presentation, content: node.children))
+    case .presentation:
+      _ = takesOverlay(node)
       return .empty
     case .shape, .canvas:
       return shape(node, width: width)

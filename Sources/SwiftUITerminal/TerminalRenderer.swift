@@ -84,7 +84,7 @@ final class LayoutPass {
   /// `nodes` side by side in `width` columns: each as wide as it needs, text wrapped when they do
   /// not fit, the room left shared by the spacers (and by views that expand, when there is none).
   func horizontal(_ nodes: [ViewNode], width: Int, alignment: VerticalAlignment, spacing: Int) -> Block {
-    let children = flattened(nodes).filter { !isOverlay($0) }
+    let children = flattened(nodes).filter { !takesOverlay($0) }
     let gaps = max(0, children.count - 1) * spacing
     var blocks = children.map { layout($0, width: max(1, width - gaps)) }
     var used = blocks.reduce(gaps) { $0 + $1.width }
@@ -115,7 +115,7 @@ final class LayoutPass {
     var x = 0
     for (index, child) in blocks.enumerated() {
       if index > 0 { x += spacing }
-      let y = alignment == .top ? 0 : alignment == .bottom ? height - child.height : (height - child.height) / 2
+      let y = offset(alignment, child.height, in: height)
       block.place(child, x: x, y: y)
       x += child.width
     }
@@ -127,13 +127,7 @@ final class LayoutPass {
   /// `nodes` on top of each other, the first at the back. Shapes and colours take the size of the
   /// other layers.
   func depth(_ nodes: [ViewNode], width: Int, alignment: SwiftUICore.Alignment) -> Block {
-    let children = flattened(nodes).filter { node in
-      if case let .presentation(presentation) = node.kind {
-        overlays.append(overlay(presentation, content: node.children))
-        return false
-      }
-      return true
-    }
+    let children = flattened(nodes).filter { !takesOverlay($0) }
     var blocks: [Block?] = children.map { isFill($0) ? nil : layout($0, width: width) }
     let laid = blocks.compactMap { $0 }
     let others = laid.isEmpty ? nil : laid.map(\.height).max()
@@ -145,7 +139,7 @@ final class LayoutPass {
     let height = all.map(\.height).max() ?? 0
     var block = Block(width: stackWidth, height: height)
     for child in all {
-      let y = alignment.vertical == .top ? 0 : alignment.vertical == .bottom ? height - child.height : (height - child.height) / 2
+      let y = offset(alignment.vertical, child.height, in: height)
       block.place(child, x: placement(alignment.horizontal).offset(child.width, in: stackWidth), y: y)
     }
     block.expandsHorizontally = all.contains(where: \.expandsHorizontally)
@@ -173,18 +167,17 @@ final class LayoutPass {
     ViewNode.flattened(nodes)
   }
 
-  func isOverlay(_ node: ViewNode) -> Bool {
-    if case .presentation = node.kind { return true }
-    return false
+  /// Whether `node` is a presentation (a sheet, an alert), which every container hands to the
+  /// screen's overlays instead of laying it out in place; it is added to them.
+  func takesOverlay(_ node: ViewNode) -> Bool {
+    guard case let .presentation(presentation) = node.kind else { return false }
+    overlays.append(overlay(presentation, content: node.children))
+    return true
   }
 
   /// The node laid out, or nil for a presentation (laid out as an overlay instead).
   func layoutUnlessOverlay(_ node: ViewNode, width: Int) -> Block? {
-    if case let .presentation(presentation) = node.kind {
-      overlays.append(overlay(presentation, content: node.children))
-      return nil
-    }
-    return layout(node, width: width)
+    takesOverlay(node) ? nil : layout(node, width: width)
   }
 
   // MARK: Modifiers
@@ -261,7 +254,7 @@ final class LayoutPass {
       case let .overlay(nodes, alignment):
         for node in flattened(nodes) {
           let over = layered(node, width: block.width, rows: block.height, behind: false)
-          let y = alignment.vertical == .top ? 0 : alignment.vertical == .bottom ? block.height - over.height : max(0, (block.height - over.height) / 2)
+          let y = offset(alignment.vertical, over.height, in: block.height)
           block.place(over, x: placement(alignment.horizontal).offset(over.width, in: block.width), y: y)
         }
       case .disabled:
@@ -297,7 +290,7 @@ final class LayoutPass {
       block = block.aligned(in: minimum, horizontal)
     }
     if let height = frame.height.map(rows) ?? frame.minHeight.map(rows), block.height < height {
-      let top = frame.alignment.vertical == .top ? 0 : frame.alignment.vertical == .bottom ? height - block.height : (height - block.height) / 2
+      let top = offset(frame.alignment.vertical, block.height, in: height)
       block = block.padded(top: top, leading: 0, bottom: height - block.height - top, trailing: 0)
     } else if let height = frame.height.map(rows), block.height > height {
       block.lines.removeLast(block.height - height)
@@ -324,6 +317,12 @@ func columns(_ points: CGFloat) -> Int {
 func rows(_ points: CGFloat) -> Int {
   guard points.isFinite else { return 0 }
   return max(0, Int((points / 16).rounded()))
+}
+
+/// Where a piece `height` rows tall starts in `space` rows, by `alignment` (top, bottom, else
+/// the middle).
+func offset(_ alignment: VerticalAlignment, _ height: Int, in space: Int) -> Int {
+  alignment == .top ? 0 : alignment == .bottom ? space - height : max(0, (space - height) / 2)
 }
 
 func placement(_ alignment: HorizontalAlignment) -> HorizontalPlacement {

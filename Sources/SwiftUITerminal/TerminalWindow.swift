@@ -189,11 +189,30 @@ public final class TerminalWindow {
     guard !controls.isEmpty else { return }
     let current = controls.firstIndex { $0.identity == focus }
     let next = current.map { ($0 + step + controls.count) % controls.count } ?? (step > 0 ? 0 : controls.count - 1)
-    let previous = focusedControl
-    focus = controls[next].identity
-    if case let .textField(spec) = previous?.kind, spec.isFocused { spec.setFocused?(false) }
-    if case let .textField(spec) = controls[next].kind, !spec.isFocused { spec.setFocused?(true) }
+    moveFocus(to: controls[next])
     revision += 1
+  }
+
+  /// Gives `control` the focus, telling the app when a field loses it or gains it.
+  private func moveFocus(to control: TerminalControl) {
+    guard focus != control.identity else { return }
+    let previous = focusedControl
+    focus = control.identity
+    if case let .textField(spec) = previous?.kind, spec.isFocused { spec.setFocused?(false) }
+    if case let .textField(spec) = control.kind, !spec.isFocused { spec.setFocused?(true) }
+  }
+
+  /// Moves a picker `step` choices on (wrapping), or to its first when none is chosen.
+  private func choose(_ spec: PickerSpec, step: Int) {
+    let indices = spec.options.map(\.index)
+    guard !indices.isEmpty else { return }
+    let next = indices.firstIndex { $0 == spec.selectedIndex }.map { ($0 + step + indices.count) % indices.count } ?? 0
+    spec.select(indices[next])
+  }
+
+  /// Sets a slider to `value`, within its range.
+  private func set(_ spec: SliderSpec, to value: Double) {
+    spec.setValue(min(spec.range.upperBound, max(spec.range.lowerBound, value)))
   }
 
   // MARK: Keys
@@ -252,12 +271,9 @@ public final class TerminalWindow {
         return .handled
       }
     case let .picker(spec):
-      let indices = spec.options.map(\.index)
-      let current = indices.firstIndex { $0 == spec.selectedIndex }
       let step = key == .left ? -1 : key == .right || key == .enter || key == .character(" ") ? 1 : 0
-      if step != 0, !indices.isEmpty {
-        let next = current.map { ($0 + step + indices.count) % indices.count } ?? 0
-        spec.select(indices[next])
+      if step != 0 {
+        choose(spec, step: step)
         return .handled
       }
     case let .stepper(spec):
@@ -272,8 +288,7 @@ public final class TerminalWindow {
     case let .slider(spec):
       let step = spec.step ?? (spec.range.upperBound - spec.range.lowerBound) / 20
       if key == .left || key == .right {
-        let value = spec.value + (key == .left ? -step : step)
-        spec.setValue(min(spec.range.upperBound, max(spec.range.lowerBound, value)))
+        set(spec, to: spec.value + (key == .left ? -step : step))
         return .handled
       }
     case .link:
@@ -289,23 +304,14 @@ public final class TerminalWindow {
     guard let hit = hitAreas.last(where: { $0.rect.x <= column && column < $0.rect.maxX && $0.rect.y <= row && row < $0.rect.maxY }),
       let control = controls.first(where: { $0.identity == hit.identity })
     else { return .ignored }
-    if focus != control.identity {
-      let previous = focusedControl
-      focus = control.identity
-      if case let .textField(spec) = previous?.kind, spec.isFocused { spec.setFocused?(false) }
-    }
+    moveFocus(to: control)
     switch control.kind {
     case let .button(action):
       action()
     case let .toggle(spec):
       spec.setOn(!spec.isOn)
     case let .picker(spec):
-      let indices = spec.options.map(\.index)
-      if let current = indices.firstIndex(where: { $0 == spec.selectedIndex }) {
-        spec.select(indices[(current + 1) % indices.count])
-      } else if let first = indices.first {
-        spec.select(first)
-      }
+      choose(spec, step: 1)
     case let .stepper(spec):
       // "[−] [+]" at the end of the row.
       if column >= hit.rect.maxX - 3 { spec.increment?() } else if column >= hit.rect.maxX - 7 { spec.decrement?() }
@@ -315,7 +321,7 @@ public final class TerminalWindow {
       if let step = spec.step, step > 0 {
         value = spec.range.lowerBound + ((value - spec.range.lowerBound) / step).rounded() * step
       }
-      spec.setValue(min(spec.range.upperBound, max(spec.range.lowerBound, value)))
+      set(spec, to: value)
     case let .textField(spec):
       if !spec.isFocused { spec.setFocused?(true) }
       cursors[control.identity] = min(spec.text.count, max(0, column - hit.rect.x))

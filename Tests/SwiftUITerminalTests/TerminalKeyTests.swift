@@ -218,6 +218,25 @@ import Testing
     #expect(!screen.text.contains("Delete?"))
   }
 
+  @Test func anAlertOfAViewInARowIsShownToo() async {
+    struct Row: View {
+      @State var isPresented = false
+      var body: some View {
+        HStack {
+          Text("Item")
+          Button("Remove") { isPresented = true }
+            .alert("Remove it?", isPresented: $isPresented) {
+              Button("OK") {}
+            }
+        }
+      }
+    }
+    let screen = TerminalScreen(Row())
+    screen.press(.enter)
+    #expect(screen.text.contains("Remove it?"))
+    #expect(screen.focusedName == "OK")
+  }
+
   @Test func focusSetByTheAppMovesTheTerminalsFocus() async {
     enum Field: Hashable { case first, second }
     struct Fields: View {
