@@ -28,7 +28,7 @@ struct StandupsTerminalSwiftUITests {
     try session.waitFor("Blob")
     try session.focus("New attendee")
     try session.send("Enter")
-    try session.waitUntil("the new attendee's field focused") { Self.status(of: $0).hasPrefix(" Name — ") }
+    try session.waitUntil("the new attendee's field focused") { TmuxSession.status(of: $0).hasPrefix(" Name — ") }
     try session.send("Blob Jr", literal: true)
     try session.waitFor("Blob Jr")
     try session.focus("Add")
@@ -130,52 +130,9 @@ struct StandupsTerminalSwiftUITests {
     try session.send("q")
     #expect(try run.ending(in: session).exitStatus == 0)
   }
-
-  /// The status line of a screen: its last row with text.
-  static func status(of screen: String) -> String {
-    screen.components(separatedBy: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-  }
 }
 
 extension TmuxSession {
-  /// The status line: the focused control's name and the keys it takes.
-  func status() throws -> String {
-    StandupsTerminalSwiftUITests.status(of: try screen())
-  }
-
-  /// Presses Tab until the status line names the control `name`.
-  func focus(_ name: String) throws {
-    try pressUntilFocused { $0 == name }
-  }
-
-  /// Presses Tab until the focused control's name satisfies `matches` (at most 40 times), each
-  /// time on a screen that has settled (what was typed before drawn).
-  func pressUntilFocused(_ matches: (String) -> Bool) throws {
-    for _ in 0..<40 {
-      let before = try settledScreen()
-      let current = StandupsTerminalSwiftUITests.status(of: try screen())
-      if let name = current.components(separatedBy: " — ").first, matches(String(name.dropFirst())) { return }
-      try send("Tab")
-      // The highlight moves even between two controls of one name.
-      let deadline = Date().addingTimeInterval(5)
-      while try styledScreen() == before, Date() < deadline { usleep(20_000) }
-    }
-    throw TmuxError.timedOut("a control to focus", screen: try screen())
-  }
-
-  /// The screen (with its attributes) once it has not changed for 100 ms.
-  func settledScreen() throws -> String {
-    var last = try styledScreen()
-    let deadline = Date().addingTimeInterval(5)
-    while Date() < deadline {
-      usleep(100_000)
-      let next = try styledScreen()
-      if next == last { return next }
-      last = next
-    }
-    return last
-  }
-
   /// From the list: opens the standup whose row is named `row`, then its edit sheet, whose title
   /// has the focus, and types `suffix` at the title's end.
   func openEditSheet(of row: String, appendingToTitle suffix: String) throws {
@@ -185,20 +142,9 @@ extension TmuxSession {
     try focus("Edit")
     try send("Enter")
     try waitUntil("the title focused") {
-      $0.contains("STANDUP INFO") && StandupsTerminalSwiftUITests.status(of: $0).hasPrefix(" Title — ")
+      $0.contains("STANDUP INFO") && TmuxSession.status(of: $0).hasPrefix(" Title — ")
     }
     try send("End")
     try send(suffix, literal: true)
-  }
-
-  /// Presses `key` until the screen shows `text` (at most 20 times).
-  func pressUntil(_ key: String, shows text: String) throws {
-    for _ in 0..<20 {
-      let current = try screen()
-      if current.contains(text) { return }
-      try send(key)
-      try waitUntil(timeout: 5, "the screen to change after \(key)") { $0 != current }
-    }
-    throw TmuxError.timedOut("\"\(text)\" on screen", screen: try screen())
   }
 }
