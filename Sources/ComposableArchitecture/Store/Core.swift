@@ -145,12 +145,20 @@ final class ScopedCore<Base: Core, State, Action>: Core, KeepingState {
 
 /// A core that reads optional state of its parent, and remembers the last non-`nil` value so that a
 /// store of a dismissed feature can still be read.
-final class IfLetCore<Base: Core, State, Action>: Core {
+final class IfLetCore<Base: Core, State, Action>: Core, KeepingState {
   let base: Base
   let toState: (Base.State) -> State?
   let fromAction: (Action) -> Base.Action
   let location: OperatorLocation
-  private var lastState: State
+  // `@exclusivity(unchecked)`: only `read`, `state`, `isValid` and `dropKeptState` touch these, on
+  // the main actor, by short reads and writes that never overlap (reading the parent's state
+  // cannot reach this core).
+  @exclusivity(unchecked) private var lastState: State
+  /// Whether `lastState` and `hasState` were read since the last send: a store reads its state
+  /// and its validity several times after each send (its own refresh, this core's, the view), and
+  /// reading an element of a collection costs a lookup by id each time.
+  @exclusivity(unchecked) private var isKept = false
+  @exclusivity(unchecked) private var hasState = true
 
   init(
     base: Base,
@@ -168,21 +176,39 @@ final class IfLetCore<Base: Core, State, Action>: Core {
     // last even if nobody read it in between.
     base.afterEachSend { [weak self] in
       guard let self else { return false }
-      _ = self.state
       return self.isValid
     }
   }
 
-  var state: State {
+  /// Reads the state from the parent once per send: the value it had when it was last there,
+  /// and whether it is there now.
+  private func read() {
+    guard !isKept else { return }
     if base.isValid, let state = toState(base.state) {
       lastState = state
+      hasState = true
+    } else {
+      hasState = false
     }
+    isKept = true
+    base.keptStates.keep(self)
+  }
+
+  var state: State {
+    read()
     return lastState
+  }
+
+  func dropKeptState() {
+    isKept = false
   }
 
   var keptStates: KeptStates { base.keptStates }
 
-  var freshState: State { state }
+  var freshState: State {
+    guard base.isValid, let state = toState(base.freshState) else { return lastState }
+    return state
+  }
 
   /// Optional state is not watched: its store reads it after every send.
   var rootStateIDIfWatchable: (@MainActor () -> ObservableStateID?)? { nil }
@@ -200,7 +226,8 @@ final class IfLetCore<Base: Core, State, Action>: Core {
   }
 
   var isValid: Bool {
-    base.isValid && toState(base.state) != nil
+    read()
+    return hasState
   }
 
   func afterEachSend(_ refresh: @escaping @MainActor () -> Bool) {

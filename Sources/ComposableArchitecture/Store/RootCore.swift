@@ -215,6 +215,11 @@ final class RootCore<Root: Reducer>: Core {
     var tasks: EffectTasks?
     defer {
       isSending = false
+      // A store read while the action was reduced (a child store checking that its state is
+      // there before it sends) kept what it read then: the refresh reads the state as it is now.
+      if !keptStates.isEmpty {
+        keptStates.dropAll()
+      }
       refresh()
     }
     reduce(action, tasks: &tasks)
@@ -235,6 +240,9 @@ final class RootCore<Root: Reducer>: Core {
     while index < bufferedActions.count {
       let action = bufferedActions[index]
       index += 1
+      if !keptStates.isEmpty {
+        keptStates.dropAll()
+      }
       reduce(action, tasks: &tasks)
     }
     bufferedActions.removeAll(keepingCapacity: true)

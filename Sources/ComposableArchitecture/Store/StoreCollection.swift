@@ -24,7 +24,7 @@ extension Store {
     elementsStore.forgetChildrenWithoutState()
     let stores = elementsStore.elementStores(ElementID.self, ElementState.self, ElementAction.self, keeping: elements.ids)
     return _StoreCollection(ids: elements.ids, elements: elements.elements) { id, element in
-      stores.store(id) { elementsStore.elementStore(state: \.[id: id], action: \.[id: id], element: element) }
+      stores.store(id) { elementsStore.elementStore(state: { $0[id: id] }, action: \.[id: id], element: element) }
     }
   }
 
@@ -62,7 +62,7 @@ extension Store {
     stackStore.forgetChildrenWithoutState()
     let stores = stackStore.elementStores(StackElementID.self, ElementState.self, ElementAction.self, keeping: stack.ids)
     return _StoreCollection(ids: stack.ids, elements: Array(stack)) { id, element in
-      stores.store(id) { stackStore.elementStore(state: \.[id: id], action: \.[id: id], element: element) }
+      stores.store(id) { stackStore.elementStore(state: { $0[id: id] }, action: \.[id: id], element: element) }
     }
   }
 }
@@ -147,7 +147,7 @@ extension Store {
   /// reads the collection: when the element is already gone, it shows `element` and reports
   /// sends. Not cached among this store's children: `ElementStores` keeps it.
   func elementStore<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
+    state toChildState: @escaping (State) -> ChildState?,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
     element: ChildState,
     fileID: StaticString = #fileID,
@@ -161,7 +161,7 @@ extension Store {
         core: IfLetCore(
           base: core,
           initialState: element,
-          toState: { $0[keyPath: toChildState] },
+          toState: toChildState,
           fromAction: AnyCasePath(resolving: toChildAction).embed,
           location: location
         )
