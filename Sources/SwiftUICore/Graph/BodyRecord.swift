@@ -41,6 +41,13 @@ final class BodyRecord {
   var writesScreen = false
   /// The pass that last reached this record.
   var pass = 0
+  /// The pass in which the body was last walked, and the one before: what a `ForEach` in the
+  /// body kept of its elements (`ElementsMemo`) is current while it is from the walk before.
+  var walkPass = -1
+  var previousWalkPass = -1
+  /// The body is being walked down to views below that changed, with its inputs and what it
+  /// read unchanged: its walk resolves to what the last one did except inside those views.
+  var walksForDescendants = false
 
   init(place: String, view: Any, environment: EnvironmentValues, isShown: Bool) {
     self.place = place

@@ -28,9 +28,15 @@ public final class NodeDrawings<Drawing, Context: Equatable> {
     var modifierCount: Int
     var context: Context
     var drawing: Drawing
+    /// The render that last kept or used it.
+    var render: Int
   }
-  private var last: [String: Entry] = [:]
-  private var current: [String: Entry] = [:]
+  /// One table for every render, each entry marked with the last render that used it (one
+  /// lookup by identity a node, where a table per render took two); entries older than the last
+  /// render are let go when they outnumber the used ones.
+  private var entries: [String: Entry] = [:]
+  private var render = 0
+  private var used = 0
   /// How many drawings so far depended on something beyond their node and context (those are
   /// not kept).
   public var unkeptCount = 0
@@ -40,23 +46,32 @@ public final class NodeDrawings<Drawing, Context: Equatable> {
 
   /// Starts a render: what the last one kept or used is what this one can reuse.
   public func startRender() {
-    swap(&last, &current)
-    current.removeAll(keepingCapacity: true)
+    render += 1
+    if entries.count > 2 * max(64, used) {
+      let render = render
+      entries = entries.filter { $0.value.render >= render - 1 }
+    }
+    used = 0
   }
 
   /// What was drawn for `node` at `version` in the same context, if it was.
   public func drawing(of node: ViewNode, version: Int, context: Context) -> Drawing? {
-    guard let entry = last[node.identity], entry.version == version, entry.key == node.key,
+    guard let index = entries.index(forKey: node.identity) else { return nil }
+    let entry = entries.values[index]
+    guard entry.render >= render - 1, entry.version == version, entry.key == node.key,
       entry.modifierCount == node.modifiers.count, entry.context == context
     else { return nil }
-    current[node.identity] = entry
+    entries.values[index].render = render
+    used += 1
     return entry.drawing
   }
 
   /// Keeps `drawing` of `node` at `version` in `context` for the next render.
   public func keep(_ drawing: Drawing, for node: ViewNode, version: Int, context: Context) {
-    current[node.identity] = Entry(
-      version: version, key: node.key, modifierCount: node.modifiers.count, context: context, drawing: drawing
+    entries[node.identity] = Entry(
+      version: version, key: node.key, modifierCount: node.modifiers.count, context: context,
+      drawing: drawing, render: render
     )
+    used += 1
   }
 }

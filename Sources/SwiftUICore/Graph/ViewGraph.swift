@@ -14,7 +14,7 @@ public final class ViewGraph {
   /// Storage by slot (a view's place and the property's place in it).
   private var storage: [String: AnyObject] = [:]
   /// The slots the pass under way reached.
-  private var reached: Set<String> = []
+  var reached: Set<String> = []
   /// The lifecycle handlers of the views on screen after the last pass, by place.
   private var onScreen: [String: Lifecycle] = [:]
   /// Those the pass under way found.
@@ -31,12 +31,14 @@ public final class ViewGraph {
   /// What the graph keeps of each view of the app's, by place.
   private var records: [String: BodyRecord] = [:]
   /// The record of the view of the app being resolved, innermost first.
-  private var resolving: [BodyRecord] = []
+  private(set) var resolving: [BodyRecord] = []
+  /// What each `ForEach` resolved to in the last walk of the view around it, by place.
+  var elementMemos: [String: ElementsMemo] = [:]
   /// What the views being resolved did so far, one entry per record in `resolving` and one for
   /// the window.
-  private var effects: [ResolveEffects] = [ResolveEffects()]
+  var effects: [ResolveEffects] = [ResolveEffects()]
   /// The number of the pass under way (or the last one).
-  private var pass = 0
+  private(set) var pass = 0
   /// The last ``ViewNode/version`` given to the nodes of a view resolved again.
   private var lastVersion = 0
   /// Inside the observed second walk of a view (see `resolveBody`): the views it meets were
@@ -79,6 +81,9 @@ public final class ViewGraph {
     storage = storage.filter { reached.contains($0.key) }
     let pass = pass
     records = records.filter { $0.value.pass == pass }
+    if !elementMemos.isEmpty {
+      elementMemos = elementMemos.filter { records[$0.value.owner.place] === $0.value.owner }
+    }
     updateLifecycles()
     return nodes
   }
@@ -140,6 +145,10 @@ public final class ViewGraph {
       record.resolveBody = { nodes, context in V.Body._resolve(body, into: &nodes, in: context) }
     }
     if let resolveBody = record.resolveBody {
+      record.previousWalkPass = record.walkPass
+      record.walkPass = pass
+      record.walksForDescendants = walksForDescendants
+      defer { record.walksForDescendants = false }
       let observedWalk = { (produced: inout [ViewNode]) in
         withObservationTracking { resolveBody(&produced, context) } onChange: { changes.report(place, read: .walk) }
       }
@@ -213,7 +222,7 @@ public final class ViewGraph {
     found(lifecycle, at: place, recording: true)
   }
 
-  private func found(_ lifecycle: Lifecycle, at place: String, recording: Bool) {
+  func found(_ lifecycle: Lifecycle, at place: String, recording: Bool) {
     if found.updateValue(lifecycle, forKey: place) == nil { foundOrder.append(place) }
     guard recording else { return }
     effects[effects.count - 1].lifecycles.append((place, lifecycle))

@@ -25,28 +25,56 @@ extension ForEach: View where Content: View {
   }
 
   public static func _resolve(_ view: Self, into nodes: inout [ViewNode], in context: ResolveContext) {
+    let graph = context.graph
     let count = view.data.count
-    for (offset, element) in view.data.enumerated() {
-      let id = view.id(element)
-      let key = identityText(id)
-      let rowNodes = context.nodes(of: view.content(element), component: "e" + key)
-      if view.onDelete == nil && view.onMove == nil {
-        nodes += elementNodes(rowNodes, key: key, id: AnyHashable(id))
-        continue
+    let produced: [ViewNode]
+    if let memo = graph.elementsMemo(count: count, in: context) {
+      // Walked again only for views below that changed: the elements are those of the last
+      // walk, and only those holding a changed view are resolved again.
+      produced = graph.resolveElements(from: memo, in: context) { offset in
+        let index = view.data.index(view.data.startIndex, offsetBy: offset)
+        return element(of: view, view.data[index], offset: offset, count: count, in: context)
       }
-      var spec = RowSpec(isEditing: context.environment.editMode?.wrappedValue.isEditing ?? false)
-      if let delete = view.onDelete {
-        spec.delete = { delete(IndexSet(integer: offset)) }
+    } else {
+      var resolved: [ViewNode] = []
+      var rows: [ElementsMemo.Row] = []
+      rows.reserveCapacity(count)
+      var offset = 0
+      for element in view.data {
+        let mark = graph.elementMark(in: context)
+        let start = resolved.count
+        resolved += Self.element(of: view, element, offset: offset, count: count, in: context)
+        rows.append(graph.elementRow(since: mark, nodes: start..<resolved.count, in: context))
+        offset += 1
       }
-      if let move = view.onMove {
-        if offset > 0 { spec.moveUp = { move(IndexSet(integer: offset), offset - 1) } }
-        if offset < count - 1 { spec.moveDown = { move(IndexSet(integer: offset), offset + 2) } }
-      }
-      var row = ViewNode(kind: .row(spec), identity: context.path + ".e" + key, children: rowNodes)
-      row.key = key
-      row.scrollID = AnyHashable(id)
-      nodes.append(row)
+      graph.keepElements(resolved, rows: rows, in: context)
+      produced = resolved
     }
+    if nodes.isEmpty { nodes = produced } else { nodes += produced }
+  }
+
+  /// The nodes of the element at `offset` of `count`.
+  private static func element(
+    of view: Self, _ element: Data.Element, offset: Int, count: Int, in context: ResolveContext
+  ) -> [ViewNode] {
+    let id = view.id(element)
+    let key = identityText(id)
+    let rowNodes = context.nodes(of: view.content(element), component: "e" + key)
+    if view.onDelete == nil && view.onMove == nil {
+      return elementNodes(rowNodes, key: key, id: AnyHashable(id))
+    }
+    var spec = RowSpec(isEditing: context.environment.editMode?.wrappedValue.isEditing ?? false)
+    if let delete = view.onDelete {
+      spec.delete = { delete(IndexSet(integer: offset)) }
+    }
+    if let move = view.onMove {
+      if offset > 0 { spec.moveUp = { move(IndexSet(integer: offset), offset - 1) } }
+      if offset < count - 1 { spec.moveDown = { move(IndexSet(integer: offset), offset + 2) } }
+    }
+    var row = ViewNode(kind: .row(spec), identity: context.path + ".e" + key, children: rowNodes)
+    row.key = key
+    row.scrollID = AnyHashable(id)
+    return [row]
   }
 
   /// Rows the user can delete (a Delete button on each row, or Edit mode's).
