@@ -97,6 +97,7 @@ extension LayoutPass {
   /// `block` with each of its lines centred in `width` columns.
   func centered(_ block: Block, in width: Int) -> Block {
     var block = block
+    block.flatten()
     for index in block.lines.indices {
       let spans = block.lines[index]
       guard let first = spans.map(\.x).min() else { continue }
@@ -110,6 +111,7 @@ extension LayoutPass {
 
   func uppercased(_ block: Block) -> Block {
     var block = block
+    block.flatten()
     for index in block.lines.indices {
       for span in block.lines[index].indices { block.lines[index][span].text = block.lines[index][span].text.uppercased() }
     }

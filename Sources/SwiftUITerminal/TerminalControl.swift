@@ -53,13 +53,18 @@ struct Overlay {
 /// What the terminal renderer makes of a window's views: the window's content laid out for the
 /// terminal's width, and the overlays on top of it (the top one has the keys).
 public struct TerminalLayout {
-  var content: Block
-  var overlays: [Overlay]
+  let content: Block
+  let overlays: [Overlay]
   /// Where the screen goes back one level (a navigation stack's back button), for Esc.
-  var back: (@MainActor () -> Void)?
+  let back: (@MainActor () -> Void)?
+  /// The controls the keys reach now: those of the top overlay, else of the window. (Gathered
+  /// once: a list's rows' controls are held by the rows' pieces, see `Block`.)
+  public let controls: [TerminalControl]
 
-  /// The controls the keys reach now: those of the top overlay, else of the window.
-  public var controls: [TerminalControl] {
-    overlays.last?.block.controls ?? content.controls
+  init(content: Block, overlays: [Overlay], back: (@MainActor () -> Void)?) {
+    self.content = content
+    self.overlays = overlays
+    self.back = back
+    self.controls = overlays.last?.block.controls ?? content.controls
   }
 }

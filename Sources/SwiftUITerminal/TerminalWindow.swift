@@ -62,16 +62,18 @@ public final class TerminalWindow {
     let layout = window.render()
     self.layout = layout
     settleFocus(layout)
+    // Looked up once a frame: a list's thousand rows are a thousand controls.
+    let focused = focusedControl
     let area = Rect(x: 0, y: 0, width: buffer.width, height: height)
     let inOverlay = !layout.overlays.isEmpty
-    if !inOverlay, let focused = focusedControl {
+    if !inOverlay, let focused {
       scroll = visible(focused.rect, scroll: scroll, height: height)
     }
     scroll = max(0, min(scroll, layout.content.height - height))
     layout.content.draw(into: &buffer, x: 0, top: 0, first: scroll, rows: height, clip: area)
     if !inOverlay {
-      highlight(focusedControl, in: &buffer, dx: 0, dy: -scroll, clip: area)
-      hitAreas = onScreen(layout.content.controls, dx: 0, dy: -scroll, clip: area)
+      highlight(focused, in: &buffer, dx: 0, dy: -scroll, clip: area)
+      hitAreas = onScreen(layout.controls, dx: 0, dy: -scroll, clip: area)
     }
     for (index, overlay) in layout.overlays.enumerated() {
       let isTop = index == layout.overlays.count - 1
@@ -79,18 +81,18 @@ public final class TerminalWindow {
       let inner = Rect(x: box.x + 2, y: box.y + 1, width: max(0, box.width - 4), height: max(0, box.height - 2))
       var offset = 0
       if isTop {
-        if let focused = focusedControl { overlayScroll = visible(focused.rect, scroll: overlayScroll, height: inner.height) }
+        if let focused { overlayScroll = visible(focused.rect, scroll: overlayScroll, height: inner.height) }
         overlayScroll = max(0, min(overlayScroll, overlay.block.height - inner.height))
         offset = overlayScroll
       }
       drawBox(box, in: &buffer)
       overlay.block.draw(into: &buffer, x: inner.x, top: inner.y, first: offset, rows: inner.height, clip: inner)
       if isTop {
-        highlight(focusedControl, in: &buffer, dx: inner.x, dy: inner.y - offset, clip: inner)
-        hitAreas = onScreen(overlay.block.controls, dx: inner.x, dy: inner.y - offset, clip: inner)
+        highlight(focused, in: &buffer, dx: inner.x, dy: inner.y - offset, clip: inner)
+        hitAreas = onScreen(layout.controls, dx: inner.x, dy: inner.y - offset, clip: inner)
       }
     }
-    drawStatus(into: &buffer)
+    drawStatus(into: &buffer, focused: focused)
   }
 
   /// Where `controls` are on the screen, moved by (`dx`, `dy`) and clipped to `clip`.
@@ -147,15 +149,15 @@ public final class TerminalWindow {
     }
   }
 
-  private func drawStatus(into buffer: inout Buffer) {
+  private func drawStatus(into buffer: inout Buffer, focused: TerminalControl?) {
     let y = buffer.height - 1
     guard y >= 0 else { return }
     // In a field `q` is typed: Ctrl-C leaves.
     var isEditing = false
-    if case .textField = focusedControl?.kind { isEditing = true }
+    if case .textField = focused?.kind { isEditing = true }
     let leave = layout?.overlays.isEmpty == false ? "esc: close" : isEditing ? "ctrl-c: quit" : "q: quit"
     let status: String
-    if let control = focusedControl {
+    if let control = focused {
       status = " \(control.name) — \(control.keys) · tab: next · \(leave)"
     } else {
       status = " tab: next control · \(leave)"
