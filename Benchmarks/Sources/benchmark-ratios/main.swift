@@ -270,6 +270,11 @@ func main() async {
     }
   }
   let ns = samples.mapValues(median)
+  if ProcessInfo.processInfo.environment["BENCHMARK_PRINT_SAMPLES"] != nil {
+    for (name, values) in samples.sorted(by: { $0.key < $1.key }) {
+      print("\(name) samples: \(values.map { String(format: "%.0f", $0) }.joined(separator: " "))")
+    }
+  }
   func ratio(_ lhs: String, _ rhs: String) -> String {
     String(format: "%.2f", ns[lhs]! / ns[rhs]!)
   }
