@@ -117,12 +117,8 @@ extension ViewGraph {
         rows[index] = elementRow(since: mark, nodes: row.nodes, in: context)
       } else {
         let resolved = resolve(index)
-        if resolved.count == row.nodes.count {
-          for (offset, node) in resolved.enumerated() { nodes[row.nodes.lowerBound + offset] = node }
-        } else {
-          nodes.replaceSubrange(row.nodes, with: resolved)
-          shift += resolved.count - row.nodes.count
-        }
+        nodes.replaceSubrange(row.nodes, with: resolved)
+        shift += resolved.count - row.nodes.count
         rows[index] = elementRow(
           since: mark, nodes: row.nodes.lowerBound..<row.nodes.lowerBound + resolved.count, in: context)
       }
