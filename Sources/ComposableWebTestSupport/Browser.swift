@@ -138,7 +138,7 @@ public final class Browser: @unchecked Sendable {
   /// The element matching `css`, waiting (bounded: 30 s, for a loaded machine where a click's
   /// answer crosses a server, a database and a proxy) for it to appear.
   public func element(_ css: String) async throws -> String {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + Self.patience
     while ContinuousClock.now < deadline {
       let found = try await Self.request(
         "POST", "\(base)/session/\(session)/element", ["using": "css selector", "value": css]
@@ -216,19 +216,34 @@ public final class Browser: @unchecked Sendable {
   static let animationsAtRest =
     "return document.getAnimations().every(a => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity) ? 'at rest' : 'moving'"
 
-  /// Waits (bounded) until `script` returns `expected`; returns what it last returned.
+  /// How long a wait for the page gives it. A wait ends as soon as the page is as expected, so
+  /// the bound costs a passing test nothing; it is long because a loaded CI host can hold a
+  /// browser or a server back for seconds (a bound of 100 polls, about five seconds, was seen
+  /// to run out there).
+  static let patience: Duration = .seconds(30)
+
+  /// Waits (bounded, see `patience`) until `script` returns `expected`; returns what it last
+  /// returned.
   public func waitFor(_ script: String, toBe expected: String) async throws -> String {
-    var last = ""
-    for _ in 0..<100 {
-      last = try await evaluate(script).map { "\($0)" } ?? "nil"
-      if last == expected { return last }
+    try await poll { try await self.evaluate(script).map { "\($0)" } ?? "nil" } until: { $0 == expected }
+  }
+
+  /// Reads the page with `read` every 50 ms until `isDone` holds or `patience` runs out; returns
+  /// what it last read.
+  private func poll(
+    _ read: () async throws -> String, until isDone: (String) -> Bool
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + Self.patience
+    var last = try await read()
+    while !isDone(last), ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(50))
+      last = try await read()
     }
     return last
   }
 
   /// Waits until the page's live connection is up (the script marks `<html data-cw-live>`);
-  /// returns whether it came up within five seconds.
+  /// returns whether it came up in time (see `patience`).
   @discardableResult
   public func waitUntilLive() async throws -> Bool {
     try await waitFor("return document.documentElement.dataset.cwLive", toBe: "true") == "true"
@@ -239,15 +254,10 @@ public final class Browser: @unchecked Sendable {
     return try await Self.request("GET", "\(base)/session/\(session)/element/\(id)/text")["value"] as? String ?? ""
   }
 
-  /// Waits (bounded) until the element's text is `expected`; returns what it last was.
+  /// Waits (bounded, see `patience`) until the element's text is `expected`; returns what it
+  /// last was.
   public func waitForText(_ css: String, _ expected: String) async throws -> String {
-    var last = ""
-    for _ in 0..<100 {
-      last = try await text(css)
-      if last == expected { return last }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return last
+    try await poll { try await self.text(css) } until: { $0 == expected }
   }
 
   public func screenshot(to url: URL) async throws {

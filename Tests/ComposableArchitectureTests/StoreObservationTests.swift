@@ -373,6 +373,17 @@ private struct Holder {
   }
 }
 
+/// `Holder` with a state that is not observable.
+@Reducer
+private struct PlainHolder {
+  struct State: Equatable { var child = Replacing.State() }
+  @CasePathable
+  enum Action { case child(Replacing.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Replacing() }
+  }
+}
+
 @MainActor
 struct StoreObservationCostTests {
   /// After a send, a store compares its state's identity only if someone read the state since
@@ -398,6 +409,50 @@ struct StoreObservationCostTests {
     #expect(Holder.State.childReads.value > readsWhileObserved)
     #expect(observers.count == 1)
     #expect(child.count == 11)
+  }
+
+  /// A scoped store's refresher runs after a send only while someone read the store since its
+  /// observers were last told; read again, it is back for the next send. Each round here reads,
+  /// replaces and reads again, and each replacement is heard once, by the observers of that round.
+  /// An observer that reads again as it is told (from inside its notification) hears the next
+  /// replacement too.
+  @Test func aScopedStoreIsRefreshedAgainAfterEachReadThatFollowsANotification() {
+    // The parent's state is not observable, so the child's observers hear a replacement only
+    // from the child store's refresher, never from a property on the way.
+    let store = Store(initialState: PlainHolder.State()) { PlainHolder() }
+    let child = store.scope(state: \.child, action: \.child)
+    var rounds: [Notifications] = []
+    for _ in 0..<3 {
+      let observers = Notifications()
+      observers.track { _ = child.state }
+      child.send(.increment)
+      #expect(observers.count == 0)
+      child.send(.replace)
+      #expect(observers.count == 1)
+      child.send(.replace)  // read by no one since: no one to tell
+      rounds.append(observers)
+    }
+    #expect(rounds.map(\.count) == [1, 1, 1])
+
+    @MainActor final class Rereading {
+      var heard = 0
+      func track(_ store: StoreOf<Replacing>) {
+        withObservationTracking { _ = store.state } onChange: {
+          MainActor.assumeIsolated {
+            self.heard += 1
+            self.track(store)
+          }
+        }
+      }
+    }
+    let rereading = Rereading()
+    rereading.track(child)
+    child.send(.replace)
+    child.send(.increment)
+    child.send(.replace)
+    child.send(.replace)
+    #expect(rereading.heard == 3)
+    #expect(child.count == 4)
   }
 
   /// Observers registered after the state was replaced unread compare with the state they read,

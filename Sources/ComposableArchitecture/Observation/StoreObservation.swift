@@ -28,6 +28,17 @@ final class StoreObservation: Observable {
   /// (`@exclusivity(unchecked)` for the reason given for `lastStateID`.)
   @exclusivity(unchecked) @usableFromInline var pathWatch: PathWatch?
 
+  /// For a scoped store: puts its refresher on the root's list, whose refreshers run after every
+  /// send. A refresher has nothing to do while the state is not armed, so it is put there when the
+  /// state is armed and leaves when it is no longer (see `refreshWhileArmed(stateID:)`): the
+  /// stores a send refreshes are those someone read, not every store of the tree. (A root store's
+  /// observation is refreshed by its core directly.)
+  @exclusivity(unchecked) var enlist: (@MainActor () -> Void)?
+  /// Whether the refresher is on the root's list. Set apart from `isArmed`: a state disarmed and
+  /// read again while its refresher runs (an observer that reads as it is told) keeps the same
+  /// refresher, never a second one.
+  @exclusivity(unchecked) private var isEnlisted = false
+
   nonisolated init(pathWatch: PathWatch? = nil) {
     self.pathWatch = pathWatch
   }
@@ -72,8 +83,21 @@ final class StoreObservation: Observable {
     if !isArmed {
       isArmed = true
       lastStateID = pathWatch?.stateID() ?? stateID()
+      if !isEnlisted, let enlist {
+        isEnlisted = true
+        enlist()
+      }
     }
     registrar.access(self, keyPath: \.version)
+  }
+
+  /// A scoped store's refresher (see `enlist`): refreshes, and returns whether it is still needed,
+  /// that is, whether the state is still armed; once it is not, the refresher leaves the list.
+  func refreshWhileArmed(stateID: () -> ObservableStateID?) -> Bool {
+    refresh(stateID: stateID)
+    if isArmed { return true }
+    isEnlisted = false
+    return false
   }
 
   func invalidate() {

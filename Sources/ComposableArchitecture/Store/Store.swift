@@ -81,13 +81,18 @@ public final class Store<State, Action> {
       // reference counting and the walk).
       self.observation = observation
     } else {
-      self.observation = StoreObservation(pathWatch: pathWatch)
-      // A scoped store's closures hold its core, whose root holds the refresher: the refresher
-      // holds the store weakly and is dropped when the store goes away.
-      core.afterEachSend { [weak self] in
-        guard let self else { return false }
-        self.observation.refresh(stateID: self.stateID)
-        return true
+      let observation = StoreObservation(pathWatch: pathWatch)
+      self.observation = observation
+      // A scoped store's refresher is on its root's list only while someone read the store's
+      // state since they were last told (see `StoreObservation.enlist`): a store nobody reads,
+      // such as the parent of a screen, costs a send nothing. The store's closures hold its core,
+      // whose root holds the refresher: the refresher holds the store weakly and is dropped when
+      // the store goes away.
+      observation.enlist = { [weak self] in
+        self?.core.afterEachSend { [weak self] in
+          guard let self else { return false }
+          return self.observation.refreshWhileArmed(stateID: self.stateID)
+        }
       }
     }
   }
