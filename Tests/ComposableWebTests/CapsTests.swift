@@ -270,6 +270,8 @@ struct CapsTests {
     #expect(second.hasPrefix("HTTP/1.1 200"))
     #expect(secondRead == 0)
     #expect(try await dropped(port, "slow_headers") == 2)
+    // Each was counted once, as slow: its cut-off head is not also a malformed request.
+    #expect(try await dropped(port, "malformed_request") == 0)
     // Well past two deadlines, the page's socket still answers.
     let patch = try await blocking { () -> String in
       try pageSocket.send(#"{"h":"\#(handler)"}"#)

@@ -60,6 +60,10 @@ private final class CloseOnParseError: ChannelInboundHandler, RemovableChannelHa
       context.fireErrorCaught(error)
       return
     }
+    // A parse error on a connection already closed is the decoder's word for a request cut off
+    // (its client went, or the header deadline closed it, which counts it as slow): not bytes that
+    // are not HTTP, and nothing to close.
+    guard context.channel.isActive else { return }
     onMalformed(error)
     context.close(promise: nil)
   }
